@@ -3,7 +3,7 @@ import { Elysia } from 'elysia'
 import type * as v from 'valibot'
 import pkg from '../../package.json'
 import { SECURITY_SCHEMES } from './api-security'
-import { describeResponseHeaders } from './header-descriptions'
+import { descriptionsOutOfSchemas } from './descriptions-out-of-schemas'
 import { openApiSchema } from './openapi-schema'
 import { SPEC_PATH } from './swagger/page'
 import { swaggerUi } from './swagger/routes'
@@ -14,9 +14,10 @@ import { swaggerUi } from './swagger/routes'
  */
 export const docs = () =>
   new Elysia({ name: 'docs' })
-    // The plugin's own route serves the document; its header objects are finished here (http/header-descriptions.ts).
+    // The plugin's own route serves the document; its headers and parameters are finished here
+    // (http/descriptions-out-of-schemas.ts).
     .onAfterHandle(({ path, responseValue }) => {
-      if (path === SPEC_PATH) describeResponseHeaders(responseValue)
+      if (path === SPEC_PATH) descriptionsOutOfSchemas(responseValue)
     })
     .use(swaggerUi())
     .use(

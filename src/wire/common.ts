@@ -5,7 +5,12 @@ import { parseQuery } from '../query/parse'
 import { spaced } from '../query/spaces'
 
 const FieldIssues = v.pipe(
-  v.array(v.object({ field: v.string(), message: v.string() })),
+  v.array(
+    v.object({
+      field: v.pipe(v.string(), v.description('The field, as a dotted path (`limit`, `filters.minScore`).')),
+      message: v.pipe(v.string(), v.description('Its first problem, for people.')),
+    }),
+  ),
   v.description('One entry per field that is wrong (its first problem), the field as a dotted path.'),
 )
 const errorBodies = new Map<string, v.GenericSchema>()
@@ -29,15 +34,14 @@ export function errorBody(
     ),
     message: v.pipe(v.string(), v.description('What went wrong and what to change, for people.')),
   }
+  const fields = status === 400 ? v.object({ ...error, details: v.optional(FieldIssues) }) : v.object(error)
   const body = v.pipe(
-    v.object({ error: status === 400 ? v.object({ ...error, details: v.optional(FieldIssues) }) : v.object(error) }),
+    v.object({ error: v.pipe(fields, v.description('What failed: a code for programs and a message for people.')) }),
     v.description(`${codes.join(' or ')}: when each is answered, docs/api.md#error-codes.`),
   )
   errorBodies.set(key, body)
   return body
 }
-
-export const EarlierErrorBody = v.object({ success: v.literal(false), error: v.string() })
 
 /**
  * The usage counters (docs/api.md#usage-counters) as they appear in search, score and signals responses, each

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
-import { Intent } from '../domain/scoring/guide'
 import { trimmed } from './common'
+import { aboutPost, described, IntentAnswer } from './answer-fields-about'
 
 // Swagger UI's "Try it out" sends the example as is; without one it sent "stringstri", a charged call that reads as
 // off topic. This is README's own example, a post that qualifies.
@@ -50,10 +50,13 @@ export const ScoreBody = v.pipe(
   v.metadata({ examples: [SCORE_EXAMPLE] }),
 )
 
-export const ScoreResult = v.object({
-  qualified: v.boolean(),
-  score: v.pipe(v.number(), v.minValue(0), v.maxValue(10)),
-  intent: Intent,
-  icpMatch: v.nullable(v.string()),
-  reason: v.string(),
-})
+export const ScoreResult = v.pipe(
+  v.object({
+    qualified: described(v.boolean(), 'Whether score reaches scorer.qualify_threshold (6 by default).'),
+    score: v.pipe(v.number(), v.minValue(0), v.maxValue(10), v.description(aboutPost.score)),
+    intent: IntentAnswer,
+    icpMatch: described(v.nullable(v.string()), aboutPost.icpMatch),
+    reason: described(v.string(), "The scorer's one sentence on why, quoting the text."),
+  }),
+  v.description('The text as judged; 1 request counted. The x-scorer header names the scorer that answered.'),
+)

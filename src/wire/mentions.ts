@@ -1,8 +1,8 @@
 import * as v from 'valibot'
 import { SCORED_VARIANT_PLATFORMS, SEARCH_PLATFORMS } from '../config/platform-names'
-import { Intent } from '../domain/scoring/guide'
 import { queryText, UsageAfterCall } from './common'
 import { Instant } from './instant'
+import { aboutPost, described, IntentAnswer } from './answer-fields-about'
 
 // Said once for the OpenAPI document and the MCP tool `search_mentions`.
 const keyword = v.pipe(
@@ -57,34 +57,63 @@ export const ScoredSearchBody = v.pipe(
   v.metadata({ examples: [SEARCH_EXAMPLE] }),
 )
 
+// docs/queries.md#spaces: the query is sent spaced out, and answered as it was sent.
+const SEARCHED = 'The keyword as searched: each run of spaces as one, none at either end.'
+
 const Mention = v.object({
-  id: v.string(),
-  author: v.string(),
-  content: v.string(),
-  url: v.string(),
-  profileUrl: v.string(),
-  date: Instant,
-  platform: v.string(),
-  engagement: v.object({ likes: v.number(), comments: v.number(), shares: v.number() }),
+  id: described(v.string(), '`<platform>:<id on the platform>`.'),
+  author: described(v.string(), aboutPost.author),
+  content: described(
+    v.string(),
+    'The whole post as plain text: HTML tags removed, line breaks kept, entities decoded (docs/platforms.md#content).',
+  ),
+  url: described(v.string(), aboutPost.url),
+  profileUrl: described(v.string(), "The author's profile on the platform."),
+  date: described(Instant, aboutPost.publishedAt),
+  platform: described(v.string(), aboutPost.platform),
+  engagement: described(
+    v.object({
+      likes: described(v.number(), 'Likes, upvotes or points.'),
+      comments: described(v.number(), 'Comments or replies.'),
+      shares: described(v.number(), 'Shares, reposts or boosts.'),
+    }),
+    'What the platform counts for the post; 0 where it has no such number.',
+  ),
 })
-export const RawResult = v.object({
-  keyword: v.string(),
-  platform: v.string(),
-  count: v.number(),
-  mentions: v.array(Mention),
-  usage: UsageAfterCall,
-})
+export const RawResult = v.pipe(
+  v.object({
+    keyword: described(v.string(), SEARCHED),
+    platform: described(v.string(), 'The platform searched.'),
+    count: described(v.number(), 'How many mentions follow.'),
+    mentions: described(
+      v.array(Mention),
+      'What the platform found that matches the whole query, newest first, at most limit; unscored.',
+    ),
+    usage: UsageAfterCall,
+  }),
+  v.description('The mentions the platform found; 1 request counted.'),
+)
 
 const ScoredItem = v.object({
-  name: v.string(),
-  channel: v.string(),
-  intent: Intent,
-  aiScore: v.number(),
-  aiReason: v.string(),
-  contentPreview: v.string(),
-  postUrl: v.string(),
-  link: v.string(),
-  keyword: v.string(),
-  publishedAt: Instant,
+  name: described(v.string(), aboutPost.author),
+  channel: described(v.string(), aboutPost.platform),
+  intent: IntentAnswer,
+  aiScore: described(v.number(), aboutPost.score),
+  aiReason: described(v.string(), aboutPost.reason),
+  contentPreview: described(v.string(), aboutPost.preview),
+  postUrl: described(v.string(), aboutPost.url),
+  link: described(v.string(), "The author's profile on the platform."),
+  keyword: described(v.string(), SEARCHED),
+  publishedAt: described(Instant, aboutPost.publishedAt),
 })
-export const ScoredResult = v.object({ results: v.array(ScoredItem), total: v.number(), usage: UsageAfterCall })
+export const ScoredResult = v.pipe(
+  v.object({
+    results: described(
+      v.array(ScoredItem),
+      'The mentions found, each scored, best aiScore first (newer on a tie), at most limit.',
+    ),
+    total: described(v.number(), 'How many results follow.'),
+    usage: UsageAfterCall,
+  }),
+  v.description('The mentions found on the platform, or on each of the six searched, scored; 1 request counted.'),
+)

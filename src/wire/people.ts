@@ -1,7 +1,6 @@
 import * as v from 'valibot'
-import { jsonInt, pageFigures, queryInt, trimmed } from './common'
+import { jsonInt, queryInt, trimmed } from './common'
 import { csvBom, filters, queryMinScore, SignalArgs } from './signals'
-import { Instant, MaybeInstant } from './instant'
 
 /**
  * `GET /api/v1/people` (docs/people.md): a part of the name, and the signals filters (a person with at least one signal
@@ -57,53 +56,6 @@ export const PeopleExportQuery = v.strictObject({
   ),
   bom: csvBom,
 })
-
-const Identity = v.object({ id: v.string(), platform: v.string(), author: v.string(), profileUrl: v.string() })
-
-export const Person = v.object({
-  id: v.pipe(v.string(), v.description('Stable: the id signals, exports and deliveries carry as personId.')),
-  platform: v.string(),
-  author: v.string(),
-  profileUrl: v.string(),
-  identities: v.pipe(
-    v.array(Identity),
-    v.description('The identities on other platforms linked to this person by hand.'),
-  ),
-  signals: v.number(),
-  bestScore: v.number(),
-  bestIntent: v.nullable(v.string()),
-  icpMatched: v.boolean(),
-  firstSeen: MaybeInstant,
-  lastSeen: MaybeInstant,
-  heat: v.pipe(v.number(), v.description('0 to 100 (docs/people.md#heat).')),
-  band: v.picklist(['hot', 'warm', 'cold']),
-  muted: v.boolean(),
-})
-
-export const PeoplePage = v.object({
-  people: v.array(Person),
-  ...pageFigures('people'),
-})
-
-export const PersonPost = v.object({
-  id: v.string(),
-  platform: v.string(),
-  author: v.string(),
-  intent: v.string(),
-  score: v.number(),
-  reason: v.string(),
-  content: v.string(),
-  cut: v.pipe(
-    v.boolean(),
-    v.description('true when the post goes on past content, its first 300 characters (the signals API has the rest)'),
-  ),
-  url: v.string(),
-  keyword: v.string(),
-  publishedAt: Instant,
-  dismissed: v.boolean(),
-})
-
-export const PersonDetail = v.object({ person: Person, posts: v.array(PersonPost) })
 
 // Try it out sends these examples; without them Swagger UI sent {"personId": "string"}. An id is the team's own, so
 // the link example names no one (404) until one from GET /api/v1/people is put in its place.

@@ -1,9 +1,10 @@
 import * as v from 'valibot'
 import { SEARCH_PLATFORMS } from '../config/platform-names'
 import { ISO_INSTANT, toUtcIso } from '../lib/iso-time'
-import { Intent, intentGiven } from '../domain/scoring/guide'
+import { intentGiven } from '../domain/scoring/guide'
 import { jsonInt, pageFigures, queryInt, trimmed, UsageAfterCall } from './common'
 import { Instant } from './instant'
+import { aboutPost, described, IntentAnswer } from './answer-fields-about'
 
 // What each filter means, said once for the OpenAPI document and the MCP tool `list_signals`.
 const about = {
@@ -140,19 +141,27 @@ export const SignalArgs = v.strictObject({
 })
 
 export const Signal = v.object({
-  id: v.string(),
-  author: v.string(),
-  platform: v.string(),
-  intent: Intent,
-  score: v.number(),
-  reason: v.string(),
-  icpMatch: v.nullable(v.string()),
-  content: v.string(),
-  contentFull: v.optional(v.nullable(v.string())),
-  url: v.string(),
-  keyword: v.string(),
-  publishedAt: Instant,
-  detectedAt: Instant,
+  id: described(v.string(), "The signal's id: the {id} of its feedback route."),
+  author: described(v.string(), aboutPost.author),
+  platform: described(v.string(), aboutPost.platform),
+  intent: IntentAnswer,
+  score: described(v.number(), aboutPost.score),
+  reason: described(v.string(), aboutPost.reason),
+  icpMatch: described(v.nullable(v.string()), aboutPost.icpMatch),
+  content: described(v.string(), "A preview: the post's first 300 characters (content=full adds contentFull)."),
+  contentFull: v.optional(
+    described(
+      v.nullable(v.string()),
+      "Only with content=full: the post's first 4,000 characters, or null where the full text was not kept.",
+    ),
+  ),
+  url: described(v.string(), aboutPost.url),
+  keyword: described(v.string(), aboutPost.keyword),
+  publishedAt: described(Instant, aboutPost.publishedAt),
+  detectedAt: described(
+    Instant,
+    "When this server stored it (an imported signal: the file's detectedAt, else the time of the import).",
+  ),
   verdict: v.pipe(
     v.nullable(v.picklist(['relevant', 'not_relevant'])),
     v.description("The team's verdict on the signal (POST /api/v1/signals/{id}/feedback), or null."),
@@ -163,8 +172,11 @@ export const Signal = v.object({
   ),
 })
 
-export const SignalPage = v.object({
-  signals: v.array(Signal),
-  ...pageFigures('signals'),
-  usage: UsageAfterCall,
-})
+export const SignalPage = v.pipe(
+  v.object({
+    signals: described(v.array(Signal), 'This page of signals, best first.'),
+    ...pageFigures('signals'),
+    usage: UsageAfterCall,
+  }),
+  v.description("A page of the team's signals that pass the filters; 1 request counted."),
+)

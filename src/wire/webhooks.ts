@@ -6,7 +6,6 @@ import { canonicalTimeZone, isTimeZone } from '../lib/zoned-time'
 import { queryInt, trimmed } from './common'
 import { HAS_ADDRESS, UPDATE_DOCS } from './webhook-body-rules'
 import { about } from './webhook-fields-about'
-import { Instant, MaybeInstant } from './instant'
 
 const SCORE_RANGE = 'must be a number from 0 to 10'
 /** An empty filter list's refusal; the command line, where null cannot be written, says it in its own words. */
@@ -117,69 +116,6 @@ export const EndpointUpdate = v.pipe(
   v.metadata(UPDATE_DOCS),
 )
 
-export const Endpoint = v.object({
-  id: v.string(),
-  kind: v.picklist(KINDS),
-  url: v.pipe(
-    v.nullable(v.string()),
-    v.description(
-      'Where deliveries go, masked: each secret part (a Slack or Discord token, every query value, a password, a token-like path segment of a webhook) shown as •••• and its last 4 characters (docs/destinations.md#urls-are-shown-masked). null for email.',
-    ),
-  ),
-  to: v.pipe(v.nullable(v.string()), v.description('The address of an email destination; null otherwise.')),
-  cadence: v.picklist(['instant', 'hourly', 'daily', 'weekly']),
-  digestHour: v.number(),
-  timeZone: v.string(),
-  quietHours: v.nullable(v.object({ from: v.number(), to: v.number() })),
-  event: v.string(),
-  filters: v.object({
-    minScore: v.number(),
-    intents: v.nullable(v.array(v.string())),
-    keywords: v.nullable(v.array(v.string())),
-    platforms: v.nullable(v.array(v.string())),
-  }),
-  enabled: v.boolean(),
-  disabledReason: v.pipe(
-    v.nullable(v.string()),
-    v.description('Why the service disabled it (410 Gone, failing for 5 days); null otherwise.'),
-  ),
-  failingSince: v.pipe(MaybeInstant, v.description('Since when every attempt has failed; null after a success.')),
-  pausedUntil: v.pipe(
-    MaybeInstant,
-    v.description(
-      'Until when no delivery is sent, because the receiver (or Discord, for every Discord destination of this server) asked to slow down; null when not paused or disabled.',
-    ),
-  ),
-  pausedReason: v.pipe(v.nullable(v.string()), v.description('Why it is paused; null when not paused.')),
-  createdAt: Instant,
-})
-export const EndpointList = v.object({ endpoints: v.array(Endpoint) })
-export const CreatedEndpoint = v.object({
-  endpoint: Endpoint,
-  secret: v.pipe(v.string(), v.description('The signing secret (whsec_…): shown this once.')),
-})
-export const RotatedSecret = v.object({
-  secret: v.pipe(v.string(), v.description('The new signing secret: shown this once.')),
-  previousSecretValidUntil: v.pipe(Instant, v.description('Until then the earlier secret signs too.')),
-})
-
-export const Delivery = v.object({
-  id: v.pipe(v.string(), v.description('The webhook-id header of every attempt.')),
-  event: v.pipe(v.string(), v.description('signal.created, signals.digest (a window of signals) or webhook.test.')),
-  signalId: v.nullable(v.string()),
-  window: v.pipe(
-    v.nullable(v.object({ from: Instant, to: Instant })),
-    v.description("A digest's window of signals (by when they were found); null otherwise."),
-  ),
-  status: v.picklist(['pending', 'succeeded', 'failed']),
-  attempts: v.number(),
-  lastStatusCode: v.nullable(v.number()),
-  lastError: v.nullable(v.string()),
-  lastAttemptAt: MaybeInstant,
-  nextAttemptAt: MaybeInstant,
-  createdAt: Instant,
-})
-export const DeliveryList = v.object({ deliveries: v.array(Delivery) })
 export const DeliveryQuery = v.strictObject({
   status: v.optional(
     v.pipe(

@@ -1,5 +1,5 @@
 import type * as v from 'valibot'
-import type { Person } from '../../wire/people'
+import type { Person } from '../../wire/person-answers'
 import { platformName } from '../signal-facts'
 import { Name } from './ui'
 

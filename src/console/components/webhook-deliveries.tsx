@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks'
 import type * as v from 'valibot'
-import type { Delivery as WireDelivery } from '../../wire/webhooks'
+import type { Delivery as WireDelivery } from '../../wire/webhook-answers'
 import { api, changeThen } from '../api'
 import { DataTable } from './data-table'
 import { Alert, Ago } from './ui'

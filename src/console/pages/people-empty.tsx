@@ -1,5 +1,5 @@
 import type * as v from 'valibot'
-import type { PeoplePage } from '../../wire/people'
+import type { PeoplePage } from '../../wire/person-answers'
 import { ApiError } from '../api'
 import { PersonItem } from '../components/person-item'
 

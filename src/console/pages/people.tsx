@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks'
 import type * as v from 'valibot'
-import type { PeoplePage } from '../../wire/people'
+import type { PeoplePage } from '../../wire/person-answers'
 import { api, changeThen } from '../api'
 import { PersonItem } from '../components/person-item'
 import { Alert, Choice, Pager } from '../components/ui'

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks'
 import type * as v from 'valibot'
-import type { PeoplePage, PersonDetail } from '../../wire/people'
+import type { PeoplePage, PersonDetail } from '../../wire/person-answers'
 import { FORCING_DIRECTION, previewShown } from '../../lib/text'
 import { api, changeThen, when } from '../api'
 import { bandOf, httpUrl, platformName } from '../signal-facts'

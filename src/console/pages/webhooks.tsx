@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks'
 import type * as v from 'valibot'
-import type { Endpoint as WireEndpoint } from '../../wire/webhooks'
+import type { Endpoint as WireEndpoint } from '../../wire/webhook-answers'
 import { api, changeThen } from '../api'
 import { DestinationForm } from '../components/destination-form'
 import { ShownOnce } from '../components/shown-once'

@@ -2,14 +2,14 @@ import { Elysia } from 'elysia'
 import * as v from 'valibot'
 import { EARLIER_NETWORKS } from '../../config/platform-names'
 import type { Deps } from '../../deps'
+import type { ErrorCode } from '../../errors'
 import { searchNetwork } from '../../domain/earlier/search-network'
 import { apiChecks } from '../checks'
-import { EarlierErrorBody, trimmed } from '../../wire/common'
+import { trimmed } from '../../wire/common'
+import { earlierErrorBody, NetworkSearchReply, TestApiReply } from '../../wire/earlier'
 import { NoQuery, validated, answers } from '../validated'
 import { apiSecurity } from '../api-security'
-import { Instant } from '../../wire/instant'
 
-const TestApiReply = v.object({ success: v.literal(true), message: v.string() })
 // Try it out's example: Google News needs no key (docs/platforms.md) and crm is the README's first tracked keyword;
 // without it Swagger UI sent twitter (a token) and "y" (tracked by no one).
 export const NetworkSearchBody = v.pipe(
@@ -29,33 +29,30 @@ export const NetworkSearchBody = v.pipe(
   }),
   v.metadata({ examples: [{ network: 'news', keyword: 'crm' }] }),
 )
-const PostRecord = v.object({
-  id: v.string(),
-  date: Instant,
-  content: v.string(),
-  name: v.nullable(v.string()),
-  link: v.string(),
-  read: v.boolean(),
-  evaluate: v.picklist(['hot', 'warm', 'cold']),
-  sentiment: v.picklist(['good', 'neutrale', 'bad']),
-  note: v.string(),
-  language: v.string(),
-})
-const NetworkSearchReply = v.object({
-  success: v.literal(true),
-  network: v.string(),
-  results: v.object({ count: v.number(), posts: v.array(PostRecord) }),
-})
+// The search's 503s, which its body does not tell apart.
+const SEARCH_503: ErrorCode[] = [
+  'platform_not_configured',
+  'platform_budget_exhausted',
+  'scorer_unavailable',
+  'storage_unavailable',
+]
 // What every keyed route can answer (wire/common.ts keyedErrors), in the earlier shape; the search adds its own.
 const keyedEarlierErrors = {
-  400: EarlierErrorBody,
-  401: EarlierErrorBody,
-  403: EarlierErrorBody,
-  413: EarlierErrorBody,
-  500: EarlierErrorBody,
-  503: EarlierErrorBody,
+  400: earlierErrorBody(['invalid_request']),
+  401: earlierErrorBody(['missing_api_key', 'invalid_api_key', 'invalid_token']),
+  403: earlierErrorBody(['no_api_access', 'insufficient_scope']),
+  413: earlierErrorBody(['payload_too_large']),
+  500: earlierErrorBody(['internal']),
+  503: earlierErrorBody(['storage_unavailable']),
 }
-const earlierErrors = { ...keyedEarlierErrors, 429: EarlierErrorBody, 502: EarlierErrorBody, 504: EarlierErrorBody }
+const earlierErrors = {
+  ...keyedEarlierErrors,
+  403: earlierErrorBody(['no_api_access', 'insufficient_scope', 'keyword_not_tracked']),
+  429: earlierErrorBody(['quota_exceeded']),
+  502: earlierErrorBody(['upstream_error']),
+  503: earlierErrorBody(SEARCH_503),
+  504: earlierErrorBody(['upstream_timeout']),
+}
 
 /** The earlier unversioned routes (docs/api.md#earlier-routes); their errors are `{success: false, error}`. */
 export const earlierRoutes = (deps: Deps) =>
@@ -96,7 +93,7 @@ export const earlierRoutes = (deps: Deps) =>
         {
           429: ['quota_exceeded'],
           502: ['upstream_error'],
-          503: ['platform_not_configured', 'platform_budget_exhausted', 'scorer_unavailable', 'storage_unavailable'],
+          503: SEARCH_503,
         },
       ),
       detail: {

@@ -5,10 +5,36 @@ import { errorBody } from '../../wire/common'
 import type { Deps } from '../../deps'
 import { readiness as checkReadiness } from '../../domain/health/readiness'
 
-const Alive = v.object({ status: v.literal('ok') })
+const Alive = v.pipe(
+  v.object({ status: v.pipe(v.literal('ok'), v.description('Always ok: the process answers.')) }),
+  v.description('The process runs.'),
+)
 // `degraded`: jobs that run but cannot do their work for a cause outside this server (docs/api.md#health).
-const Ready = v.object({ status: v.literal('ready'), degraded: v.optional(v.array(v.string())) })
-const NotReady = v.object({ status: v.literal('not_ready'), reason: v.string() })
+const Ready = v.pipe(
+  v.object({
+    status: v.pipe(v.literal('ready'), v.description('Always ready on a 200.')),
+    degraded: v.optional(
+      v.pipe(
+        v.array(v.string()),
+        v.description(
+          'Jobs that run but cannot do their work for a cause outside this server (a stream that cannot read its ' +
+            'platform), each in words; absent when there are none.',
+        ),
+      ),
+    ),
+  }),
+  v.description("The database answers, can be written and has exactly this version's migrations: send traffic."),
+)
+const NotReady = v.pipe(
+  v.object({
+    status: v.pipe(v.literal('not_ready'), v.description('Always not_ready on a 503.')),
+    reason: v.pipe(
+      v.string(),
+      v.description('Why, in words (disk full, migrations pending, …); never a host or path.'),
+    ),
+  }),
+  v.description('The database cannot serve (or did not answer within 2 s): send this instance no traffic for now.'),
+)
 // A request announcing a body over server.max_body_bytes is refused before any route (docs/api.md#order-of-checks).
 const tooLarge = { 413: errorBody(413) }
 

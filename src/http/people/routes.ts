@@ -13,15 +13,9 @@ import {
   unlinkPerson,
 } from '../../domain/people/people'
 import { errorBody, keyedErrors } from '../../wire/common'
-import {
-  HeatThreshold,
-  LinkBody,
-  MuteBody,
-  PeopleExportQuery,
-  PeoplePage,
-  PeopleQuery,
-  PersonDetail,
-} from '../../wire/people'
+import { HeatThreshold, LinkBody, MuteBody, PeopleExportQuery, PeopleQuery } from '../../wire/people'
+import { PeoplePage, personAnswer } from '../../wire/person-answers'
+import { described } from '../../wire/answer-fields-about'
 import { apiChecks } from '../checks'
 import { answers, NoQuery, validated, unchecked } from '../validated'
 import { exportResponse, fileResponses } from '../signals/export-response'
@@ -77,7 +71,7 @@ export const peopleRoutes = (deps: Deps) =>
     )
     .get('/people/heat-threshold', ({ caller }) => heatThreshold(deps, caller.team.id), {
       query: NoQuery,
-      response: answers(deps.config, { 200: HeatThreshold, ...keyedErrors }),
+      response: answers(deps.config, { 200: described(HeatThreshold, "The team's heat threshold."), ...keyedErrors }),
       detail: {
         ...detail(
           'The heat at which a person turns hot',
@@ -90,7 +84,7 @@ export const peopleRoutes = (deps: Deps) =>
     .get('/people/:id', ({ caller, params }) => getPerson(deps, caller.team.id, params.id), {
       params: unchecked(PersonPath),
       query: NoQuery,
-      response: answers(deps.config, { 200: PersonDetail, ...errors }),
+      response: answers(deps.config, { 200: personAnswer('The person and their posts'), ...errors }),
       detail: detail(
         'One person and their posts in time order',
         "Their latest 200 posts, the oldest first. A linked identity's id leads to the person it is linked to. " +
@@ -110,7 +104,10 @@ export const peopleWriteRoutes = (deps: Deps) =>
         params: unchecked(PersonPath),
         query: NoQuery,
         body: validated('body', LinkBody),
-        response: answers(deps.config, { 200: PersonDetail, ...errors }),
+        response: answers(deps.config, {
+          200: personAnswer('Linked: this person, with the new identities'),
+          ...errors,
+        }),
         detail: writeDetail(
           'Link another person to this one (the same human on several platforms)',
           'personId and whatever was linked to it become identities of this person; their signals carry this ' +
@@ -124,7 +121,10 @@ export const peopleWriteRoutes = (deps: Deps) =>
       {
         params: unchecked(PersonLinkPath),
         query: NoQuery,
-        response: answers(deps.config, { 200: PersonDetail, ...errors }),
+        response: answers(deps.config, {
+          200: personAnswer('Unlinked: this person, without that identity'),
+          ...errors,
+        }),
         detail: writeDetail(
           'Undo a link',
           'otherId is a person of its own again, with the signals of its platform and author. 404 when it is not ' +
@@ -136,7 +136,7 @@ export const peopleWriteRoutes = (deps: Deps) =>
       parse: 'json',
       query: NoQuery,
       body: validated('body', HeatThreshold),
-      response: answers(deps.config, { 200: HeatThreshold, ...keyedErrors }),
+      response: answers(deps.config, { 200: described(HeatThreshold, 'The threshold now in force.'), ...keyedErrors }),
       detail: {
         ...writeDetail(
           'Change the heat at which a person turns hot',
@@ -176,7 +176,7 @@ export const peopleWriteRoutes = (deps: Deps) =>
       params: unchecked(PersonPath),
       query: NoQuery,
       body: validated('body', MuteBody),
-      response: answers(deps.config, { 200: PersonDetail, ...errors }),
+      response: answers(deps.config, { 200: personAnswer('The person, muted or unmuted as asked'), ...errors }),
       detail: writeDetail(
         'Mute a person, or unmute',
         'While muted, their new signals are stored but dismissed: out of the lists, of every destination and of ' +

@@ -5,6 +5,7 @@ import { apiChecks } from '../checks'
 import { countedErrors, keyedErrors } from '../../wire/common'
 import { NoQuery, answers } from '../validated'
 import { UsageReport } from '../../wire/usage'
+import { described } from '../../wire/answer-fields-about'
 import { apiSecurity } from '../api-security'
 
 export const usageRoutes = (deps: Deps) =>
@@ -14,7 +15,12 @@ export const usageRoutes = (deps: Deps) =>
       query: NoQuery,
       // 429 only where this server counts the report (docs/api.md#what-is-counted).
       response: answers(deps.config, {
-        200: UsageReport,
+        200: described(
+          UsageReport,
+          deps.config.api.count_usage_endpoint
+            ? "The team's plan, this month's usage and credits; 1 request counted, which the figures include."
+            : "The team's plan, this month's usage and credits; not counted.",
+        ),
         ...(deps.config.api.count_usage_endpoint ? countedErrors : keyedErrors),
       }),
       detail: {

@@ -4,7 +4,7 @@ import type { Deps } from '../../deps'
 import { replayDelivery, sendTestEvent } from '../../domain/webhooks/deliveries'
 import { removeEndpoint, rotateSecret } from '../../domain/webhooks/endpoints'
 import { errorBody } from '../../wire/common'
-import { Delivery, RotatedSecret } from '../../wire/webhooks'
+import { deliveryAnswer, RotatedSecret } from '../../wire/webhook-answers'
 import { apiChecks } from '../checks'
 import { documentedErrors, headerObjects } from '../response-headers'
 import { NoQuery, answers, unchecked } from '../validated'
@@ -40,7 +40,11 @@ export const webhookActionRoutes = (deps: Deps) =>
         params: unchecked(EndpointPath),
         query: NoQuery,
         // 429 too_many_sends: sends on request are bounded per receiver (docs/webhooks.md#testing).
-        response: answers(deps.config, { 200: Delivery, ...errors, 429: errorBody(429, ['too_many_sends']) }),
+        response: answers(deps.config, {
+          200: deliveryAnswer('The test delivery after its first attempt: succeeded, pending a retry, or failed'),
+          ...errors,
+          429: errorBody(429, ['too_many_sends']),
+        }),
         detail: detail(
           'Send a test event now',
           'Answers the delivery after its first attempt. Not counted; 10 tests and replays a minute per receiver.',
@@ -68,7 +72,11 @@ export const webhookActionRoutes = (deps: Deps) =>
       {
         params: unchecked(DeliveryPath),
         query: NoQuery,
-        response: answers(deps.config, { 200: Delivery, ...errors, 429: errorBody(429, ['too_many_sends']) }),
+        response: answers(deps.config, {
+          200: deliveryAnswer('The delivery, pending again: its first attempt is due now'),
+          ...errors,
+          429: errorBody(429, ['too_many_sends']),
+        }),
         detail: detail(
           'Send a delivery again',
           'From the first attempt, with the same webhook-id. Not counted; 10 tests and replays a minute per receiver.',

@@ -5,15 +5,8 @@ import { listDeliveries } from '../../domain/webhooks/deliveries'
 import { endpointView } from '../../domain/webhooks/endpoint-view'
 import { createEndpoint, findEndpoint, listEndpoints, updateEndpoint } from '../../domain/webhooks/endpoints'
 import { errorBody, keyedErrors } from '../../wire/common'
-import {
-  CreatedEndpoint,
-  DeliveryList,
-  DeliveryQuery,
-  Endpoint,
-  EndpointCreate,
-  EndpointList,
-  EndpointUpdate,
-} from '../../wire/webhooks'
+import { DeliveryQuery, EndpointCreate, EndpointUpdate } from '../../wire/webhooks'
+import { CreatedEndpoint, DeliveryList, EndpointList, endpointAnswer } from '../../wire/webhook-answers'
 import { apiChecks } from '../checks'
 import { NoQuery, validated, answers, unchecked } from '../validated'
 import { apiSecurity } from '../api-security'
@@ -59,7 +52,7 @@ export const webhooksRoutes = (deps: Deps) =>
       {
         params: unchecked(EndpointPath),
         query: NoQuery,
-        response: answers(deps.config, { 200: Endpoint, ...errors }),
+        response: answers(deps.config, { 200: endpointAnswer('The destination'), ...errors }),
         detail: detail('One endpoint'),
       },
     )
@@ -71,7 +64,7 @@ export const webhooksRoutes = (deps: Deps) =>
         body: validated('body', EndpointUpdate),
         params: unchecked(EndpointPath),
         query: NoQuery,
-        response: answers(deps.config, { 200: Endpoint, ...errors }),
+        response: answers(deps.config, { 200: endpointAnswer('The destination as changed'), ...errors }),
         detail: detail(
           'Change, enable or disable an endpoint',
           'Enabling clears why the service had disabled it. Not counted.',

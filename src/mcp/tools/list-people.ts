@@ -1,6 +1,7 @@
 import type { Deps } from '../../deps'
 import { listPeople } from '../../domain/people/people'
-import { PeopleArgs, PeoplePage } from '../../wire/people'
+import { PeopleArgs } from '../../wire/people'
+import { PeoplePage } from '../../wire/person-answers'
 import { defineTool, STRANGERS_WROTE } from '../tool'
 
 /** `GET /api/v1/people` (docs/people.md), with the same filters and paging as JSON arguments. */
