@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks'
 import { ApiError, api, when } from '../api'
-import { platformName } from '../signal-facts'
+import { httpUrl, platformName } from '../signal-facts'
 import { counted } from './ui'
 
 type Preview = {
@@ -73,9 +73,14 @@ export function QueryPreview({ query, refusal = '' }: { query: string; refusal?:
                 <strong>{platformName(s.platform)}</strong> · <bdi>{s.author}</bdi> · {when(s.publishedAt)} · found by “
                 {s.keyword}”
                 <br />
-                <a href={s.url} target="_blank" rel="noreferrer noopener">
-                  {s.preview}
-                </a>
+                {/* Only a web address is a link, as on the Signals page (docs/security.md#platform-text). */}
+                {httpUrl(s.url) ? (
+                  <a href={s.url} target="_blank" rel="noreferrer noopener">
+                    {s.preview}
+                  </a>
+                ) : (
+                  s.preview
+                )}
               </span>
             </li>
           ))}
