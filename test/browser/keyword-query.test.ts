@@ -181,6 +181,15 @@ describe('the Keywords page query box', () => {
       expect(await item.locator('a').count()).toBe(0)
     })
   })
+  // docs/security.md#decisions: a name of thousands of characters is cut at 100 wherever a list shows authors.
+  test("an author's name of thousands of characters is cut at 100 in the preview, whole in its tooltip", async () => {
+    const author = 'B'.repeat(3000)
+    await withPreviewOf({ id: 'p6', text: 'Which CMS handles ten languages?', author }, 'cms', async (view) => {
+      const name = view.page.locator('.query-preview li bdi')
+      expect(await name.textContent()).toBe(`${'B'.repeat(100)}…`)
+      expect(await name.getAttribute('title')).toBe(author)
+    })
+  })
   test('a keyword written right to left (Arabic with a Latin word) reads right to left, in the box and the list', async () => {
     await seedTeam(deps, { name: 'rtl' })
     await createUser(deps, { team: 'rtl', email: 'rana@rtl.test', role: 'owner', password: PASSWORD })

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks'
 import { ApiError, api, when } from '../api'
 import { httpUrl, platformName } from '../signal-facts'
-import { counted } from './ui'
+import { counted, Name } from './ui'
 
 type Preview = {
   since: string
@@ -70,8 +70,8 @@ export function QueryPreview({ query, refusal = '' }: { query: string; refusal?:
           {p.posts.map((s) => (
             <li>
               <span>
-                <strong>{platformName(s.platform)}</strong> · <bdi>{s.author}</bdi> · {when(s.publishedAt)} · found by “
-                {s.keyword}”
+                <strong>{platformName(s.platform)}</strong> · <Name name={s.author} /> · {when(s.publishedAt)} · found
+                by “{s.keyword}”
                 <br />
                 {/* Only a web address is a link, as on the Signals page (docs/security.md#platform-text). */}
                 {httpUrl(s.url) ? (
