@@ -42,4 +42,15 @@ describe('content as plain text (docs/platforms.md#content)', () => {
     )
     expect(stripHtml('plain text')).toBe('plain text')
   })
+
+  // A post's body is anyone's text, read on the server's one thread: GitHub sends an issue's Markdown as written (up
+  // to 65,536 characters). Each "<a" or "<script" that never closed was read from there to the end of the body.
+  test('a body of 65,536 characters of tags that never close is read at once', () => {
+    for (const body of ['<a'.repeat(32_768), '<script'.repeat(9_362), '</a'.repeat(21_845)]) {
+      const started = performance.now()
+      expect(stripHtml(`crm ${body}`)).toStartWith('crm')
+      expect(htmlToText(`crm ${body}`)).toStartWith('crm')
+      expect(performance.now() - started).toBeLessThan(500)
+    }
+  })
 })
