@@ -53,4 +53,13 @@ describe('content as plain text (docs/platforms.md#content)', () => {
       expect(performance.now() - started).toBeLessThan(500)
     }
   })
+
+  // Spaces at a line's end are dropped (tidy): a run of spaces that is not at a line's end was read from each of its
+  // spaces to its end.
+  test("a body whose line ends in a space, then 65,000 spaces not at a line's end, is read at once", () => {
+    const body = `a \n${' '.repeat(65_000)}x`
+    const started = performance.now()
+    expect(stripHtml(body)).toBe(`a\n${' '.repeat(65_000)}x`)
+    expect(performance.now() - started).toBeLessThan(500)
+  })
 })
