@@ -57,21 +57,35 @@ const TAG =
  * lines of their own, whitespace collapsed as a browser would (kept inside `<pre>`), entities decoded.
  */
 export function htmlToText(html: string): string {
-  let out = ''
+  // The text so far, in pieces, none empty: a tag's line break looks at the last pieces only. Looking at all the text
+  // with a pattern at every tag read it again each time (30,000 characters of <p> took over a second).
+  const parts: string[] = []
   let pre = 0
   let last = 0
+  const add = (piece: string) => {
+    if (piece !== '') parts.push(piece)
+  }
   // Text between two tags: its entities decoded there (so a decoded "<" never reads as a tag, and &nbsp; collapses
   // like any space), then its whitespace collapsed unless inside <pre>.
   const text = (chunk: string) => {
     const plain = decodeEntities(chunk)
-    if (pre > 0) out += plain
+    if (pre > 0) add(plain)
     else {
       const collapsed = COLLAPSIBLE.test(plain) ? plain.replace(/\s+/g, ' ') : plain
-      out += /(^|\n)$/.test(out) ? collapsed.trimStart() : collapsed
+      const lineStart = parts.length === 0 || (parts.at(-1) as string).endsWith('\n')
+      add(lineStart ? collapsed.trimStart() : collapsed)
     }
   }
+  // The spaces the text so far ends with go (they may span pieces), then the break.
   const lineBreak = (n: string) => {
-    out = out.replace(/ +$/, '') + n
+    while (parts.length > 0) {
+      const kept = withoutEndSpaces(parts.pop() as string)
+      if (kept !== '') {
+        parts.push(kept)
+        break
+      }
+    }
+    parts.push(n)
   }
   for (const m of html.matchAll(TAG)) {
     text(html.slice(last, m.index))
@@ -83,7 +97,14 @@ export function htmlToText(html: string): string {
     else if (LINE.test(name) && !(closing && name === 'li')) lineBreak('\n')
   }
   text(html.slice(last))
-  return tidy(out)
+  return tidy(parts.join(''))
+}
+
+/** `s` without the spaces it ends with, counted back from its end (a pattern would try from each space of a run). */
+function withoutEndSpaces(s: string): string {
+  let end = s.length
+  while (end > 0 && s.charCodeAt(end - 1) === 32) end--
+  return s.slice(0, end)
 }
 
 /**

@@ -62,4 +62,14 @@ describe('content as plain text (docs/platforms.md#content)', () => {
     expect(stripHtml(body)).toBe(`a\n${' '.repeat(65_000)}x`)
     expect(performance.now() - started).toBeLessThan(500)
   })
+
+  // Each tag's line break looked at all the text read so far: a Stack Overflow body (up to 30,000 characters) of empty
+  // paragraphs, or a code block whose spaces run up to a word, was read again at every tag.
+  test('30,000 characters of paragraphs, or of spaces in a code block, are read at once', () => {
+    const started = performance.now()
+    expect(htmlToText(`crm${'<p>'.repeat(10_000)}end`)).toBe('crm\n\nend')
+    expect(htmlToText(`<pre>crm ${' '.repeat(30_000)}x</pre>end`)).toBe(`crm ${' '.repeat(30_000)}x\n\nend`)
+    expect(htmlToText(`crm${'x<br>'.repeat(6_000)}`)).toStartWith('crmx\nx\n')
+    expect(performance.now() - started).toBeLessThan(1000)
+  })
 })
