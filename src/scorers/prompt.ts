@@ -84,8 +84,9 @@ const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim()
 const EXAMPLE_CHARS = 300
 // A marker as a model would read one: any case, any spacing (a no-break space too), ASCII or fullwidth equals signs.
 // An exact match alone let '=== post end ===' or '===  POST END ===' close the data for a model
-// (docs/scoring.md#the-prompt).
-const MARKER_LIKE = /[=\uFF1D]{2,}\s*post\s+(?:start|end)\s*[=\uFF1D]{2,}/giu
+// (docs/scoring.md#the-prompt). It starts only where a run of equals signs starts: tried from each sign of a run, the
+// run was read again from there, and a post of 20,000 signs held the server's thread for seconds.
+const MARKER_LIKE = /(?<![=\uFF1D])[=\uFF1D]{2,}\s*post\s+(?:start|end)\s*[=\uFF1D]{2,}/giu
 const withoutMarkers = (s: string) => s.replace(MARKER_LIKE, '')
 
 /** The team's verdicts on earlier posts: its own sense of a good lead, which can differ from the bands. */

@@ -63,6 +63,30 @@ afterAll(async () => {
   await app?.stop()
 })
 
+/**
+ * The team acme's Keywords page, its preview showing one signal stored with these fields, for `check`: the post is
+ * `text`, found 1 day ago on Reddit, and `query` matches it.
+ */
+async function withPreviewOf(
+  post: { id: string; text: string } & Partial<NewSignal>,
+  query: string,
+  check: (view: Awaited<ReturnType<typeof openPage>>) => Promise<void>,
+) {
+  const teamId = (await deps.repos.teams.list())[0].id
+  const { id, text, ...fields } = post
+  await deps.repos.signals.insertMany(teamId, [{ ...signal(teamId, id, 'reddit', text, daysAgo(1)), ...fields }])
+  const view = await openPage(browser, origin)
+  try {
+    await signIn(view, 'ann@acme.test', PASSWORD)
+    await navigateTo(view.page, 'Keywords')
+    await view.page.getByLabel('Keyword or query').fill(query)
+    await view.page.locator('.query-preview li').waitFor()
+    await check(view)
+  } finally {
+    await view.close()
+  }
+}
+
 describe('the Keywords page query box', () => {
   test('shows where a query is wrong as it is typed, then which recent posts it would match; adds it', async () => {
     const view = await openPage(browser, origin)
@@ -130,29 +154,41 @@ describe('the Keywords page query box', () => {
   })
 
   test("an author's name that forces right to left (U+202E) stays inside the name in the preview", async () => {
-    const teamId = (await deps.repos.teams.list())[0].id
-    const row = signal(teamId, 'p4', 'reddit', 'Looking for a Zendesk alternative', daysAgo(1))
-    await deps.repos.signals.insertMany(teamId, [{ ...row, author: '\u202Eevil' }])
-    const view = await openPage(browser, origin)
-    try {
-      await signIn(view, 'ann@acme.test', PASSWORD)
-      await navigateTo(view.page, 'Keywords')
-      await view.page.getByLabel('Keyword or query').fill('zendesk')
-      const item = view.page.locator('.query-preview li')
-      await item.waitFor()
-      // Not isolated, the override turned the words after the name around: "· 1 d ago · found by" read backwards.
-      // The browser's own code, as text: this file is not compiled with the DOM's types.
-      const isolation = await view.page.evaluate(`(() => {
+    await withPreviewOf(
+      { id: 'p4', text: 'Looking for a Zendesk alternative', author: '\u202Eevil' },
+      'zendesk',
+      async (view) => {
+        // Not isolated, the override turned the words after the name around: "· 1 d ago · found by" read backwards.
+        // The browser's own code, as text: this file is not compiled with the DOM's types.
+        const isolation = await view.page.evaluate(`(() => {
         const li = document.querySelector('.query-preview li')
         const walker = document.createTreeWalker(li, NodeFilter.SHOW_TEXT)
         for (let n = walker.nextNode(); n; n = walker.nextNode())
           if (n.textContent.includes('\\u202Eevil')) return getComputedStyle(n.parentElement).unicodeBidi
         return 'not found'
       })()`)
-      expect(isolation).toBe('isolate')
-    } finally {
-      await view.close()
-    }
+        expect(isolation).toBe('isolate')
+      },
+    )
+  })
+  // docs/security.md#platform-text: a post's own address is kept only when it is a web address, since 2026-11-28; a
+  // database kept from before may hold a `javascript:` one, which the Signals and person pages never made a link.
+  test('a post whose address is not a web address is shown in the preview, but not as a link', async () => {
+    const text = 'Is Pipedrive any good for a small team?'
+    await withPreviewOf({ id: 'p5', text, url: 'javascript:alert(document.cookie)' }, 'pipedrive', async (view) => {
+      const item = view.page.locator('.query-preview li')
+      expect(await item.textContent()).toContain(text)
+      expect(await item.locator('a').count()).toBe(0)
+    })
+  })
+  // docs/security.md#decisions: a name of thousands of characters is cut at 100 wherever a list shows authors.
+  test("an author's name of thousands of characters is cut at 100 in the preview, whole in its tooltip", async () => {
+    const author = 'B'.repeat(3000)
+    await withPreviewOf({ id: 'p6', text: 'Which CMS handles ten languages?', author }, 'cms', async (view) => {
+      const name = view.page.locator('.query-preview li bdi')
+      expect(await name.textContent()).toBe(`${'B'.repeat(100)}…`)
+      expect(await name.getAttribute('title')).toBe(author)
+    })
   })
   test('a keyword written right to left (Arabic with a Latin word) reads right to left, in the box and the list', async () => {
     await seedTeam(deps, { name: 'rtl' })

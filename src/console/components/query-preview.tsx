@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks'
 import { ApiError, api, when } from '../api'
-import { platformName } from '../signal-facts'
-import { counted } from './ui'
+import { httpUrl, platformName } from '../signal-facts'
+import { counted, Name } from './ui'
 
 type Preview = {
   since: string
@@ -70,12 +70,17 @@ export function QueryPreview({ query, refusal = '' }: { query: string; refusal?:
           {p.posts.map((s) => (
             <li>
               <span>
-                <strong>{platformName(s.platform)}</strong> · <bdi>{s.author}</bdi> · {when(s.publishedAt)} · found by “
-                {s.keyword}”
+                <strong>{platformName(s.platform)}</strong> · <Name name={s.author} /> · {when(s.publishedAt)} · found
+                by “{s.keyword}”
                 <br />
-                <a href={s.url} target="_blank" rel="noreferrer noopener">
-                  {s.preview}
-                </a>
+                {/* Only a web address is a link, as on the Signals page (docs/security.md#platform-text). */}
+                {httpUrl(s.url) ? (
+                  <a href={s.url} target="_blank" rel="noreferrer noopener">
+                    {s.preview}
+                  </a>
+                ) : (
+                  s.preview
+                )}
               </span>
             </li>
           ))}

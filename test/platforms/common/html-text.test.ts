@@ -42,4 +42,34 @@ describe('content as plain text (docs/platforms.md#content)', () => {
     )
     expect(stripHtml('plain text')).toBe('plain text')
   })
+
+  // A post's body is anyone's text, read on the server's one thread: GitHub sends an issue's Markdown as written (up
+  // to 65,536 characters). Each "<a" or "<script" that never closed was read from there to the end of the body.
+  test('a body of 65,536 characters of tags that never close is read at once', () => {
+    for (const body of ['<a'.repeat(32_768), '<script'.repeat(9_362), '</a'.repeat(21_845)]) {
+      const started = performance.now()
+      expect(stripHtml(`crm ${body}`)).toStartWith('crm')
+      expect(htmlToText(`crm ${body}`)).toStartWith('crm')
+      expect(performance.now() - started).toBeLessThan(500)
+    }
+  })
+
+  // Spaces at a line's end are dropped (tidy): a run of spaces that is not at a line's end was read from each of its
+  // spaces to its end.
+  test("a body whose line ends in a space, then 65,000 spaces not at a line's end, is read at once", () => {
+    const body = `a \n${' '.repeat(65_000)}x`
+    const started = performance.now()
+    expect(stripHtml(body)).toBe(`a\n${' '.repeat(65_000)}x`)
+    expect(performance.now() - started).toBeLessThan(500)
+  })
+
+  // Each tag's line break looked at all the text read so far: a Stack Overflow body (up to 30,000 characters) of empty
+  // paragraphs, or a code block whose spaces run up to a word, was read again at every tag.
+  test('30,000 characters of paragraphs, or of spaces in a code block, are read at once', () => {
+    const started = performance.now()
+    expect(htmlToText(`crm${'<p>'.repeat(10_000)}end`)).toBe('crm\n\nend')
+    expect(htmlToText(`<pre>crm ${' '.repeat(30_000)}x</pre>end`)).toBe(`crm ${' '.repeat(30_000)}x\n\nend`)
+    expect(htmlToText(`crm${'x<br>'.repeat(6_000)}`)).toStartWith('crmx\nx\n')
+    expect(performance.now() - started).toBeLessThan(1000)
+  })
 })
