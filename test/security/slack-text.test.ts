@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { slackMessage } from '../../src/domain/webhooks/slack'
+import { slackDigest } from '../../src/domain/webhooks/slack-digest'
 import type { NewSignal } from '../../src/storage/repos/signals'
 import { signalRow } from '../support/webhooks'
 
@@ -11,20 +12,26 @@ const hostile = signalRow('team_x', {
   keyword: 'crm <!everyone>',
 }) as Required<NewSignal>
 
-/** Every string Slack reads as mrkdwn: the top-level text (notifications) and the mrkdwn objects of the blocks. */
-function mrkdwnTexts(message: ReturnType<typeof slackMessage>): string[] {
-  const found: string[] = [message.text]
+/** The mrkdwn text objects of a message's blocks. */
+function mrkdwnObjects(blocks: unknown): Record<string, unknown>[] {
+  const found: Record<string, unknown>[] = []
   const walk = (node: unknown) => {
     if (Array.isArray(node)) node.forEach(walk)
     else if (node && typeof node === 'object') {
       const o = node as Record<string, unknown>
-      if (o.type === 'mrkdwn' && typeof o.text === 'string') found.push(o.text)
+      if (o.type === 'mrkdwn' && typeof o.text === 'string') found.push(o)
       Object.values(o).forEach(walk)
     }
   }
-  walk(message.blocks)
+  walk(blocks)
   return found
 }
+
+/** Every string Slack reads as mrkdwn: the top-level text (notifications) and the mrkdwn objects of the blocks. */
+const mrkdwnTexts = (message: ReturnType<typeof slackMessage>) => [
+  message.text,
+  ...mrkdwnObjects(message.blocks).map((o) => o.text as string),
+]
 
 describe('Slack message of a hostile post', () => {
   test('no field Slack reads as mrkdwn carries a raw < or > from the post, the top-level text included', () => {
@@ -39,6 +46,17 @@ describe('Slack message of a hostile post', () => {
     }
     expect(message.text).toContain('&lt;!channel&gt; eve')
     expect(message.text).toContain('&lt;https://evil.example|Click for the CRM deal&gt; &amp; &lt;@U123&gt;')
+  })
+})
+
+describe('Slack text objects', () => {
+  // docs.slack.dev's text object: without `verbatim`, Slack links URLs and conversation names and parses certain
+  // mentions in a mrkdwn text itself; with it, the text shows as sent (docs/destinations.md#bodies).
+  test('every mrkdwn object of an instant message and of a digest is verbatim', () => {
+    const digest = slackDigest([hostile], 1, { console: 'http://localhost:8080/#/signals' }, 'the last hour')
+    const objects = [...mrkdwnObjects(slackMessage(hostile).blocks), ...mrkdwnObjects(digest.blocks)]
+    expect(objects.length).toBeGreaterThan(7)
+    for (const o of objects) expect(o.verbatim).toBe(true)
   })
 })
 

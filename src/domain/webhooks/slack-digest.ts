@@ -1,11 +1,9 @@
 import { truncate } from '../../lib/text'
 import { bestFirst, countLine, type Lead, type Links, safeHref, textStart } from './links'
+import { mrkdwn, mrkdwnObject } from './slack-text'
 
 // Leads a Slack digest lists; the rest are counted, with a link to the console.
 const SLACK_MAX_LEADS = 10
-
-/** Slack's mrkdwn treats & < > as markup (links, mentions); escaped as Slack documents, post text shows as typed. */
-const mrkdwn = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
 /** A window's leads as one Slack message (docs/destinations.md#bodies): a line a lead, best first. */
 export function slackDigest(leads: Lead[], total: number, links: Links, heading: string) {
@@ -20,8 +18,8 @@ export function slackDigest(leads: Lead[], total: number, links: Links, heading:
   return {
     text: summary,
     blocks: [
-      { type: 'section', text: { type: 'mrkdwn', text: `*${summary}* · <${links.console}|Open the console>` } },
-      ...shown.map((s) => ({ type: 'section', text: { type: 'mrkdwn', text: truncate(line(s), 2900) } })),
+      { type: 'section', text: mrkdwnObject(`*${summary}* · <${links.console}|Open the console>`) },
+      ...shown.map((s) => ({ type: 'section', text: mrkdwnObject(truncate(line(s), 2900)) })),
     ],
   }
 }

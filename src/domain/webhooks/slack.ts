@@ -1,12 +1,10 @@
 import { previewShown } from '../../lib/text'
 import type { NewSignal } from '../../storage/repos/signals'
 import { personLine, whyStart } from './links'
+import { mrkdwn, mrkdwnObject } from './slack-text'
 
 // Slack cuts a section's text at 3,000 characters; the preview is at most 300 (domain/signals/limits.ts).
 const MAX_SECTION = 2900
-
-/** Slack's mrkdwn treats & < > as markup; they are escaped as Slack documents. */
-const mrkdwn = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
 /**
  * A Block Kit message for a Slack incoming webhook (docs/webhooks.md#slack): the score and intent as the headline,
@@ -24,23 +22,23 @@ export function slackMessage(s: Required<NewSignal>) {
       {
         type: 'section',
         fields: [
-          { type: 'mrkdwn', text: `*Score*\n${s.score}/10` },
-          { type: 'mrkdwn', text: `*Intent*\n${mrkdwn(s.intent)}` },
-          { type: 'mrkdwn', text: `*Platform*\n${mrkdwn(s.platform)}` },
-          { type: 'mrkdwn', text: `*Author*\n${mrkdwn(s.author)}` },
+          mrkdwnObject(`*Score*\n${s.score}/10`),
+          mrkdwnObject(`*Intent*\n${mrkdwn(s.intent)}`),
+          mrkdwnObject(`*Platform*\n${mrkdwn(s.platform)}`),
+          mrkdwnObject(`*Author*\n${mrkdwn(s.author)}`),
         ],
       },
       {
         type: 'section',
-        text: { type: 'mrkdwn', text: `>${mrkdwn(preview).slice(0, MAX_SECTION).replace(/\n/g, '\n>')}` },
+        text: mrkdwnObject(`>${mrkdwn(preview).slice(0, MAX_SECTION).replace(/\n/g, '\n>')}`),
       },
       {
         type: 'context',
         elements: [
-          { type: 'mrkdwn', text: `*Why:* ${mrkdwn(whyStart(s))} · keyword "${mrkdwn(s.keyword)}"${personLine(s)}` },
+          mrkdwnObject(`*Why:* ${mrkdwn(whyStart(s))} · keyword "${mrkdwn(s.keyword)}"${personLine(s)}`),
           // The profile whole, in an element of its own (each has 3,000 characters): the reason is cut (whyStart), and
           // may name it past the cut.
-          ...(s.icpMatch ? [{ type: 'mrkdwn', text: `*ICP:* ${mrkdwn(s.icpMatch)}` }] : []),
+          ...(s.icpMatch ? [mrkdwnObject(`*ICP:* ${mrkdwn(s.icpMatch)}`)] : []),
         ],
       },
       {
