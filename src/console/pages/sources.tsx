@@ -3,7 +3,7 @@ import { api } from '../api'
 import { DataTable } from '../components/data-table'
 import { Ago, Alert } from '../components/ui'
 import { platformName, sourceError } from '../signal-facts'
-import { inUse, reading, type Source } from '../source-reading'
+import { failingNow, inUse, reading, type Source } from '../source-reading'
 
 const nameOf = (s: Source) => platformName(s.platform)
 
@@ -74,10 +74,12 @@ export function Sources() {
           { head: 'Last success', cell: (s) => <Ago iso={s.lastSuccessAt} /> },
           {
             head: 'Last failure',
+            // A failure a success came after is history: its error (often "set this setting") read as the state.
             cell: (s) =>
               s.lastFailureAt ? (
                 <span>
-                  <Ago iso={s.lastFailureAt} />: {sourceError(s.platform, s.lastError ?? '')}
+                  <Ago iso={s.lastFailureAt} />
+                  {!failingNow(s) && ', answered since'}: {sourceError(s.platform, s.lastError ?? '')}
                 </span>
               ) : (
                 '—'
