@@ -42,4 +42,18 @@ describe('a failure older than the last success on the Sources page', () => {
       await screenshot(page, `sources-answered-since-${size}`)
     },
   )
+
+  // The table said "GitHub could not be reached" and no more: Getting started sends a team here for each source's
+  // error, and an air-gapped site's keyless sources fail on every pass, so the page says what would help.
+  atBothSizes(made, 'a source that could not be reached on its last try gets what to check, once', async (page) => {
+    await navigateTo(page, 'Sources')
+    const hint = page.getByRole('note', { name: 'Sources out of reach' })
+    await hint.waitFor()
+    expect(await hint.textContent()).toBe(
+      "GitHub could not be reached on its last try: the server's operator checks that it can reach it (a firewall, a proxy, no internet access); a site without internet access points its base_url at a mirror, or its stream_url for a stream (how).",
+    )
+    expect(await hint.getByRole('link', { name: 'how' }).getAttribute('href')).toBe(
+      '/docs/platforms#checking-the-platforms',
+    )
+  })
 })

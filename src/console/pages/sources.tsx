@@ -44,6 +44,24 @@ function missing(s: Source) {
 }
 
 /**
+ * What helps the sources whose last try could not reach them (docs/console.md#sources): Getting started sends a team
+ * here for each source's error, and the table said "GitHub could not be reached" and no more, on every pass of an
+ * air-gapped site. Only the server's operator can help, so the note says what they check.
+ */
+function OutOfReach(props: { sources: Source[] }) {
+  const out = props.sources.filter((s) => failingNow(s) && s.lastError?.includes('could not be reached'))
+  if (out.length === 0) return null
+  const [its, it] = out.length === 1 ? ['its', 'it'] : ['their', 'them']
+  return (
+    <p class="hint" role="note" aria-label="Sources out of reach">
+      {out.map(nameOf).join(', ')} could not be reached on {its} last try: the server's operator checks that it can
+      reach {it} (a firewall, a proxy, no internet access); a site without internet access points {its} base_url at a
+      mirror, or {its} stream_url for a stream (<a href="/docs/platforms#checking-the-platforms">how</a>).
+    </p>
+  )
+}
+
+/**
  * Platforms this server can use come first, with how their last tries went; the rest follow as one line each, the
  * setting to add. Listing all 22 alike made a phone page of 22 cards, most of them empty dashes.
  */
@@ -98,6 +116,7 @@ export function Sources() {
           { head: 'Reading', cell: (s) => (s.earlierRouteOnly ? earlierOnly : reading(s)) },
         ]}
       />
+      <OutOfReach sources={usable} />
       {unset.length > 0 && (
         <>
           <h2>Not set up</h2>
