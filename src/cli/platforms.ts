@@ -3,7 +3,7 @@ import { readConfig } from '../config/read'
 import { buildDeps } from '../deps'
 import { logsWritten } from '../lib/log'
 import { type CheckResult, checkFailed, checkPlatforms } from '../domain/sources/check'
-import { noPlatformAnswered } from '../domain/polling/advice'
+import { noPlatformAnswered, withBaseUrl } from '../domain/polling/advice'
 import { AppError } from '../errors'
 import { parseFlags } from './args'
 import { commandGroup, formatTable, noPositionals, printJson } from './common'
@@ -46,7 +46,7 @@ async function check(argv: string[]): Promise<number> {
           results.map((r) => [
             r.earlierRouteOnly ? `${r.platform} (earlier route only, never polled)` : r.platform,
             STATUS_WORDS[r.status] + (r.retryAt ? ` until ${r.retryAt}` : ''),
-            r.detail,
+            withBaseUrl(deps.config, r.platform, r.detail),
           ]),
         ),
       )

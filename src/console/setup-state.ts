@@ -1,5 +1,5 @@
 import { api } from './api'
-import { inUse, type Source } from './source-reading'
+import { failingNow, inUse, type Source } from './source-reading'
 
 // What the Getting started checklist reads from the server (docs/console.md#getting-started).
 export type Polling = { enabled: boolean; schedule: string; nextPassAt: string | null; lastPassAt: string | null }
@@ -23,8 +23,6 @@ export type State = {
   polling: Polling
 }
 
-const failed = (p: Source) => p.lastFailureAt !== null && p.lastFailureAt > (p.lastSuccessAt ?? '')
-
 export async function readState(): Promise<State> {
   const [sources, keywords, profiles, polling] = await Promise.all([
     api<{ platforms: Source[] }>('GET', '/sources'),
@@ -38,10 +36,12 @@ export async function readState(): Promise<State> {
   return {
     onPlan: polled.length,
     usable: usable.map((p) => p.platform),
-    failing: usable.filter(failed).sort((a, b) => ((a.lastFailureAt as string) < (b.lastFailureAt as string) ? 1 : -1)),
+    failing: usable
+      .filter(failingNow)
+      .sort((a, b) => ((a.lastFailureAt as string) < (b.lastFailureAt as string) ? 1 : -1)),
     untried: usable.filter((p) => p.lastSuccessAt === null && p.lastFailureAt === null).map((p) => p.platform),
     streaming: usable.every((p) => p.mode === 'stream')
-      ? usable.filter((p) => p.lastSuccessAt !== null && !failed(p)).map((p) => p.platform)
+      ? usable.filter((p) => p.lastSuccessAt !== null && !failingNow(p)).map((p) => p.platform)
       : [],
     keyless: polled.filter((p) => p.keyless).map((p) => p.platform),
     keywords: keywords.keywords,

@@ -11,6 +11,10 @@ export type Source = v.InferOutput<typeof PlatformList>['platforms'][number]
  */
 export const inUse = (s: Pick<Source, 'configured' | 'mode'>) => s.configured || s.mode === 'stream'
 
+/** Its last try failed: a failure no success has come after (ISO 8601 UTC times compare as strings). */
+export const failingNow = (s: Pick<Source, 'lastFailureAt' | 'lastSuccessAt'>) =>
+  s.lastFailureAt !== null && s.lastFailureAt > (s.lastSuccessAt ?? '')
+
 /**
  * How a platform is read (docs/streams.md#source-health). A search's position is the time of its last success,
  * already in its own column; a stream's is upstream's cursor (for Jetstream microseconds and a list of DIDs), so what

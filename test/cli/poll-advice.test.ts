@@ -96,7 +96,9 @@ describe('what poll --once tells a new install', () => {
     await ok(ws, ['keyword', 'add', '--team', 'acme', 'crm', ...offline])
     const r = await runCli(ws, ['poll', '--once', ...offline])
     expect(r.code).toBe(1)
-    expect(r.stdout).toContain('hackernews: its one search failed (hackernews could not be reached)')
+    expect(r.stdout).toContain(
+      `hackernews: its one search failed (hackernews could not be reached; platforms.hackernews.base_url is http://127.0.0.1:${port})`,
+    )
     expect(r.stdout).toContain(
       'no platform answered: check that this machine can reach them (a firewall, a proxy, no internet access); a site without internet access points base_url at a mirror (docs/platforms.md)',
     )

@@ -1,17 +1,26 @@
 // A platform that cannot be reached, polled (docs/operations.md#logs): one warning per failed search, in the network's
 // words. The search runner's platform_unreachable line and the pass's poll_search_failed line said the same thing
-// twice, so an air-gapped first poll printed eight warnings for its four platforms.
+// twice, so an air-gapped first poll printed eight warnings for its four platforms. And a site that pointed base_url at
+// a mirror that was not running read only "could not be reached" (the log's ECONNREFUSED names no address) and advice
+// to point base_url at a mirror: poll --once and platforms check now name the base_url, scheme, host and port only.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { createWorkspace, ok, runCli, type Workspace } from './run-cli'
-import { REFUSED_ORIGIN } from '../support/refused'
+import { REFUSED_ORIGIN, REFUSED_PORT } from '../support/refused'
 
 let ws: Workspace
 let config: string[]
+let mirror: string[]
+const configFor = (name: string, baseUrl: string) => {
+  const toml = ['[plans.poller]', 'monthly_requests = 100', 'platforms = ["hackernews"]']
+  toml.push('[platforms.hackernews]', `base_url = "${baseUrl}"`, 'mode = "search"')
+  return ['--config', ws.file(name, toml.join('\n'))]
+}
+const BASE_URL = `platforms.hackernews.base_url is ${REFUSED_ORIGIN}`
 beforeAll(async () => {
   ws = createWorkspace()
-  const toml = ['[plans.poller]', 'monthly_requests = 100', 'platforms = ["hackernews"]']
-  toml.push('[platforms.hackernews]', `base_url = "${REFUSED_ORIGIN}"`, 'mode = "search"')
-  config = ['--config', ws.file('poll.toml', toml.join('\n'))]
+  config = configFor('poll.toml', REFUSED_ORIGIN)
+  // A mirror's address with a user and password, a path and a query: only the scheme, host and port are told.
+  mirror = configFor('mirror.toml', `http://ops:s3cret@127.0.0.1:${REFUSED_PORT}/hn-mirror/?token=t0ken`)
   await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'poller', ...config])
   await ok(ws, ['keyword', 'add', '--team', 'acme', 'crm', ...config])
 })
@@ -28,8 +37,18 @@ describe('poll --once with a platform that cannot be reached', () => {
     expect(events.map((e) => [e.event, e.platform])).toEqual([['platform_unreachable', 'hackernews']])
     expect(events[0]?.err).toContain('hackernews could not be reached (')
     expect(r.stdout).toContain(
-      'hackernews: its one search failed (hackernews could not be reached); the platform_unreachable log lines say more',
+      `hackernews: its one search failed (hackernews could not be reached; ${BASE_URL}); the platform_unreachable log lines say more`,
     )
     expect(r.stderr).toEndWith('lead-signals: poll: the only search failed (the log lines above say why)\n')
+  })
+
+  test('poll --once and platforms check name the base_url, never its user, password, path or query', async () => {
+    const poll = await runCli(ws, ['poll', '--once', ...mirror])
+    expect(poll.stdout).toContain(`hackernews: its one search failed (hackernews could not be reached; ${BASE_URL})`)
+    const check = await runCli(ws, ['platforms', 'check', '--platform', 'hackernews', ...mirror])
+    expect(check.code).toBe(1)
+    const row = check.stdout.split('\n').find((l) => l.startsWith('hackernews '))
+    expect(row?.replace(/ +/g, ' ')).toBe(`hackernews not reachable hackernews could not be reached; ${BASE_URL}`)
+    for (const r of [poll, check]) expect(r.stdout + r.stderr).not.toMatch(/s3cret|t0ken|hn-mirror/)
   })
 })

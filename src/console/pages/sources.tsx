@@ -3,7 +3,7 @@ import { api } from '../api'
 import { DataTable } from '../components/data-table'
 import { Ago, Alert } from '../components/ui'
 import { platformName, sourceError } from '../signal-facts'
-import { inUse, reading, type Source } from '../source-reading'
+import { failingNow, inUse, reading, type Source } from '../source-reading'
 
 const nameOf = (s: Source) => platformName(s.platform)
 
@@ -44,6 +44,24 @@ function missing(s: Source) {
 }
 
 /**
+ * What helps the sources whose last try could not reach them (docs/console.md#sources): Getting started sends a team
+ * here for each source's error, and the table said "GitHub could not be reached" and no more, on every pass of an
+ * air-gapped site. Only the server's operator can help, so the note says what they check.
+ */
+function OutOfReach(props: { sources: Source[] }) {
+  const out = props.sources.filter((s) => failingNow(s) && s.lastError?.includes('could not be reached'))
+  if (out.length === 0) return null
+  const [its, it] = out.length === 1 ? ['its', 'it'] : ['their', 'them']
+  return (
+    <p class="hint" role="note" aria-label="Sources out of reach">
+      {out.map(nameOf).join(', ')} could not be reached on {its} last try: the server's operator checks that it can
+      reach {it} (a firewall, a proxy, no internet access); a site without internet access points {its} base_url at a
+      mirror, or {its} stream_url for a stream (<a href="/docs/platforms#checking-the-platforms">how</a>).
+    </p>
+  )
+}
+
+/**
  * Platforms this server can use come first, with how their last tries went; the rest follow as one line each, the
  * setting to add. Listing all 22 alike made a phone page of 22 cards, most of them empty dashes.
  */
@@ -74,10 +92,12 @@ export function Sources() {
           { head: 'Last success', cell: (s) => <Ago iso={s.lastSuccessAt} /> },
           {
             head: 'Last failure',
+            // A failure a success came after is history: its error (often "set this setting") read as the state.
             cell: (s) =>
               s.lastFailureAt ? (
                 <span>
-                  <Ago iso={s.lastFailureAt} />: {sourceError(s.platform, s.lastError ?? '')}
+                  <Ago iso={s.lastFailureAt} />
+                  {!failingNow(s) && ', answered since'}: {sourceError(s.platform, s.lastError ?? '')}
                 </span>
               ) : (
                 '—'
@@ -96,6 +116,7 @@ export function Sources() {
           { head: 'Reading', cell: (s) => (s.earlierRouteOnly ? earlierOnly : reading(s)) },
         ]}
       />
+      <OutOfReach sources={usable} />
       {unset.length > 0 && (
         <>
           <h2>Not set up</h2>

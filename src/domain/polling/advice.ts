@@ -7,6 +7,18 @@ import { shellWord } from '../../lib/shell-word'
 import type { PassSummary } from './summary'
 
 /**
+ * A platform's "could not be reached", for the operator (poll --once, platforms check), with the base_url its searches
+ * start from: a site that pointed it at a mirror that was not running read only "could not be reached", then advice
+ * to point base_url at a mirror, and the log's ECONNREFUSED named no address. Scheme, host and port only: a user,
+ * password, path or query may hold a key. Any other message is returned as it is.
+ */
+export function withBaseUrl(config: Pick<Config, 'platforms'>, platform: string, message: string): string {
+  const base = (config.platforms as Record<string, { base_url?: string }>)[platform]?.base_url
+  if (message !== `${platform} could not be reached` || !base) return message
+  return `${message}; platforms.${platform}.base_url is ${new URL(base).origin}`
+}
+
+/**
  * What to check when no platform could be reached at all: the network, not the platforms (platforms check says it
  * too). Of `platforms`, those serve streams read stream_url, not base_url: a mirror in base_url alone would serve
  * poll --once and never serve's passes, which leave streamed platforms out (docs/streams.md#turning-a-stream-off).
@@ -85,7 +97,7 @@ export async function passAdvice(
     const reason = why.get(p)
     const logged = reason?.includes('could not be reached') ? 'platform_unreachable' : 'poll_search_failed'
     lines.push(
-      `${p}: ${c.searches === 1 ? 'its one search' : `all ${c.searches} searches`} failed${reason ? ` (${reason})` : ''}; the ${logged} log lines say more`,
+      `${p}: ${c.searches === 1 ? 'its one search' : `all ${c.searches} searches`} failed${reason ? ` (${withBaseUrl(deps.config, p, reason)})` : ''}; the ${logged} log lines say more`,
     )
   }
   // Every platform searched failed, some for want of a connection: the console's checklist says the same
