@@ -1,13 +1,15 @@
 // The Signals page's notice that the embedded scorer stood in, while the model loads (docs/console.md#the-signals-page),
 // in Chromium at a laptop's and a phone's size: it says the model server is loading the model, since when, and that
 // this ends by itself, not only that the embedded scorer stood in. The fake Ollama follows its API documentation:
-// /api/show knows the model, /api/ps lists none in memory, and the load request takes longer than the test.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+// /api/show knows the model, /api/ps lists none in memory, and the load request is answered only once the tests have
+// ended: a load that ends after a fixed time (it was 60 s) ended before a loaded host had shown the page.
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import type { Browser } from 'playwright-core'
 import type { Deps } from '../../src/deps'
 import { addKeywords } from '../../src/domain/keywords/keywords'
 import { createUser } from '../../src/domain/users/users'
 import { createWorkspace, type Workspace } from '../cli/run-cli'
+import { HANG_GUARD_MS } from '../support/own-time'
 import { fitsWidth, launchBrowser, listenForBrowser, openPage, signIn, stopConsole } from '../support/browser'
 import { seedTeam, testDeps } from '../support/deps'
 
@@ -16,6 +18,13 @@ let app: ReturnType<typeof listenForBrowser> | undefined
 let ws: Workspace
 let deps: Deps
 let ollama: ReturnType<typeof Bun.serve>
+const testsEnded = Promise.withResolvers<void>()
+// When serve's start sent the load: the browser's clock is set to it, so that "(just now)" holds however long a loaded
+// host takes to show the page (45 s later it reads "1 min ago").
+let loadSentAt: number
+
+// Nothing here waits on a fixed time but Playwright's own: the time limit guards against a hang, not a loaded host.
+setDefaultTimeout(HANG_GUARD_MS)
 
 const PASSWORD = 'correct horse battery'
 const SIZES = [
@@ -27,12 +36,14 @@ beforeAll(async () => {
   ollama = Bun.serve({
     port: 0,
     hostname: '127.0.0.1',
+    // Bun closes a connection that has been silent 10 s by default, which ended the held load 10 s after it was sent.
+    idleTimeout: 0,
     async fetch(req) {
       const path = new URL(req.url).pathname
       if (path === '/api/show') return Response.json({ details: { family: 'qwen2' }, capabilities: ['completion'] })
       if (path === '/api/ps') return Response.json({ models: [] })
       if (path === '/api/version') return Response.json({ version: '0.12.6' })
-      await Bun.sleep(60_000)
+      await testsEnded.promise
       return new Response(null, { status: 499 })
     },
   })
@@ -65,12 +76,14 @@ beforeAll(async () => {
   ])
   await createUser(deps, { team: 'acme', email: 'ann@acme.test', role: 'owner', password: PASSWORD })
   // serve's start: the model found, and its load sent.
+  loadSentAt = Date.now()
   expect(await deps.scoring.checkModelServer()).toBe(true)
   app = listenForBrowser(deps)
   browser = await launchBrowser()
 })
 
 afterAll(async () => {
+  testsEnded.resolve()
   await stopConsole({ browser, app, deps, ws })
   ollama.stop(true)
 })
@@ -80,6 +93,7 @@ describe('the stand-in notice during a load', () => {
     test(`says the model is loading, since when, and that it ends by itself (${size.name})`, async () => {
       const view = await openPage(browser, app?.origin as string, { viewport: size.viewport })
       try {
+        await view.page.clock.setFixedTime(loadSentAt)
         await signIn(view, 'ann@acme.test', PASSWORD)
         const notice = view.page.locator('.notice', { hasText: 'could not answer' })
         await notice.locator('text=is loading').waitFor()

@@ -15,7 +15,7 @@ import {
 } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'libsql'
-import { type Child, cutMidway, spawnChild, until } from '../process/child'
+import { type Child, cutMidway, spawnChild } from '../process/child'
 import { releaseOurConnections } from '../support/release-connections'
 import { dump, ok, query, runCli, type Workspace, MANY_PROCESSES_MS, withTeam } from './run-cli'
 
@@ -193,7 +193,7 @@ describe('backup and restore of the embedded database (docs/operations.md#backup
     const child = await cutMidway('Ctrl-C during the copy', async () => {
       const child = spawnChild({ ...ws, configArgs: ['--config', config] }, ['backup', '--to', 'cut.db'])
       children.push(child)
-      await until('the copy to be under way', () => (statSync(part, { throwIfNoEntry: false })?.size ?? 0) > 0)
+      await child.until('the copy to be under way', () => (statSync(part, { throwIfNoEntry: false })?.size ?? 0) > 0)
       child.proc.kill('SIGINT')
       const code = await child.exited()
       if (code === 1) return child
@@ -286,9 +286,12 @@ describe('backup and restore of the embedded database (docs/operations.md#backup
         await releaseOurConnections(ws.dbUrl)
         const child = spawnChild({ ...ws, configArgs: ['--config', config] }, ['restore', '--from', 'big.db'])
         children.push(child)
-        await until('the copy to be written', () => (statSync(wal, { throwIfNoEntry: false })?.size ?? 0) > 0.9 * size)
+        await child.until(
+          'the copy to be written',
+          () => (statSync(wal, { throwIfNoEntry: false })?.size ?? 0) > 0.9 * size,
+        )
         const copied = header()
-        await until('the rewrite to be under way', () => !header().equals(copied))
+        await child.until('the rewrite to be under way', () => !header().equals(copied))
         child.proc.kill(signal)
         const code = await child.exited()
         // Never a word about the copy: the -wal starts over only after the backup was committed.
@@ -315,7 +318,7 @@ describe('backup and restore of the embedded database (docs/operations.md#backup
     const child = await cutMidway('Ctrl-C during the copy into a new file', async () => {
       const child = spawnChild({ ...ws, configArgs: ['--config', freshConfig] }, ['restore', '--from', 'big.db'])
       children.push(child)
-      await until(
+      await child.until(
         'the copy to be under way',
         () => (statSync(`${fresh}-wal`, { throwIfNoEntry: false })?.size ?? 0) > 0,
       )

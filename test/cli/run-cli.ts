@@ -1,15 +1,21 @@
 import { createClient } from '@libsql/client'
 import { copyFileSync, existsSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { HANG_GUARD_MS, untilOwnTime } from '../support/own-time'
 import { tempDir } from '../support/temp-dirs'
 
 const MAIN = resolve(import.meta.dir, '../../src/main.ts')
 
 /**
  * The time a test may take in a file whose tests run the CLI a dozen times or more, one process after another: each
- * start of `bun src/main.ts` took 1-3 s on a loaded 2-core machine, which took such tests past the suite's 30 s.
+ * start of `bun src/main.ts` took 1-3 s on a loaded 2-core machine, and some 15 s at load 48, which took such tests
+ * past the suite's 30 s and then past 120 s. Each command is bounded by its own time (runCli), so this only guards
+ * against a hang.
  */
-export const MANY_PROCESSES_MS = 120_000
+export const MANY_PROCESSES_MS = HANG_GUARD_MS
+
+/** The longest a command may take of its own time (test/support/own-time.ts) before it is taken for hung. */
+const COMMAND_OWN_MS = 60_000
 
 export type CliResult = { code: number; stdout: string; stderr: string }
 
@@ -99,14 +105,22 @@ export async function runCli(
     stdin: opts.stdin === undefined ? 'ignore' : new Blob([opts.stdin]),
     stdout: 'pipe',
     stderr: 'pipe',
-    // A command that should have stopped (a server started by mistake) is killed: SIGKILL, so its status is not 0-2.
-    timeout: opts.timeoutMs,
-    killSignal: 'SIGKILL',
+  })
+  // A command that should have stopped (a server started by mistake) is killed after `timeoutMs` of its own time:
+  // SIGKILL, so its status is not 0-2. Any other is taken for hung after COMMAND_OWN_MS, and fails the test.
+  const ended = untilOwnTime(
+    `lead-signals ${args.join(' ')} to end`,
+    () => proc.exitCode !== null || proc.signalCode !== null,
+    { pid: proc.pid, waitMs: opts.timeoutMs ?? COMMAND_OWN_MS, whose: 'the command' },
+  ).catch((e) => {
+    proc.kill('SIGKILL')
+    if (opts.timeoutMs === undefined) throw e
   })
   const [stdout, stderr, code] = await Promise.all([
     new Response(proc.stdout).text(),
     new Response(proc.stderr).text(),
     proc.exited,
+    ended,
   ])
   return { code, stdout, stderr }
 }

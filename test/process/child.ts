@@ -2,19 +2,15 @@
 // need separate processes: concurrent passes, a kill in the middle of a pass, and shutdown on a signal.
 import { createClient } from '@libsql/client'
 import type { Subprocess } from 'bun'
-import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { ConfigInput } from '../../src/config/schema'
 import { buildDeps, type Deps } from '../../src/deps'
 import { silentLogger } from '../support/log'
 import { createWorkspace, type Workspace } from '../cli/run-cli'
 import { testConfig, toToml } from '../support/deps'
+import { OWN_WAIT_MS, untilOwnTime } from '../support/own-time'
 
 const MAIN = resolve(import.meta.dir, '../../src/main.ts')
-// Bounded waits: generous, since they only matter when something is broken. 15 s was not: on a loaded two-core host
-// (load average 27) `serve` took 18 s to print its listening line, and poll --once as long to end, failing tests
-// whose own time limit was far from reached. A test's time limit still bounds every wait.
-const WAIT_MS = 40_000
 
 /**
  * A workspace whose database the children share (a file in it, or `dbUrl`, e.g. a libSQL server's), with one
@@ -49,6 +45,8 @@ export type Child = {
   proc: Subprocess<'ignore', 'pipe', 'pipe'>
   stdout(): string
   stderr(): string
+  /** Waits until `ok` holds, counting the child's own time (test/support/own-time.ts): for what the child does. */
+  until(what: string, ok: () => boolean): Promise<void>
   /** Waits until `test` holds for the output so far. */
   waitForOutput(what: string, test: (out: { stdout: string; stderr: string }) => boolean): Promise<void>
   /** The exit status (null when a signal ended it), waiting at most a bounded time. */
@@ -80,17 +78,23 @@ export function spawnChild(world: ProcessWorld, args: string[]): Child {
       err += s
     }),
   ])
+  const untilChild = (what: string, ok: () => boolean, waitMs = OWN_WAIT_MS) =>
+    untilOwnTime(what, ok, { pid: proc.pid, waitMs, whose: 'the child' })
   return {
     proc,
     stdout: () => out,
     stderr: () => err,
-    waitForOutput: (what, test) =>
-      untilChild(proc.pid, what, () => test({ stdout: out, stderr: err })).catch((e: Error) => {
+    until: (what, ok) =>
+      untilChild(what, ok).catch((e: Error) => {
         throw new Error(`${e.message}\nstdout:\n${out}\nstderr:\n${err}`)
       }),
-    async exited(waitMs = WAIT_MS) {
+    waitForOutput: (what, test) =>
+      untilChild(what, () => test({ stdout: out, stderr: err })).catch((e: Error) => {
+        throw new Error(`${e.message}\nstdout:\n${out}\nstderr:\n${err}`)
+      }),
+    async exited(waitMs = OWN_WAIT_MS) {
       const ended = () => proc.exitCode !== null || proc.signalCode !== null
-      await untilChild(proc.pid, 'the child to exit', ended, waitMs).catch(() => {
+      await untilChild('the child to exit', ended, waitMs).catch(() => {
         proc.kill('SIGKILL')
         throw new Error(`the child did not exit within ${waitMs} ms of its own\nstdout:\n${out}\nstderr:\n${err}`)
       })
@@ -101,48 +105,15 @@ export function spawnChild(world: ProcessWorld, args: string[]): Child {
 }
 
 /** Runs a command to its end: exit status and output. */
-export async function runChild(world: ProcessWorld, args: string[], waitMs = WAIT_MS) {
+export async function runChild(world: ProcessWorld, args: string[], waitMs = OWN_WAIT_MS) {
   const child = spawnChild(world, args)
   const code = await child.exited(waitMs)
   return { code, stdout: child.stdout(), stderr: child.stderr() }
 }
 
-/** Waits (bounded) until `ok` holds. */
-export async function until(what: string, ok: () => boolean | Promise<boolean>, waitMs = WAIT_MS) {
-  const deadline = Date.now() + waitMs
-  while (!(await ok())) {
-    if (Date.now() > deadline) throw new Error(`waited ${waitMs} ms for ${what}`)
-    await Bun.sleep(10)
-  }
-}
-
-/**
- * Waits (bounded) until `ok` holds, as `until`, except that the time the child stood ready to run while other
- * processes had the CPUs is not counted: on a loaded host (load 16 to 30 on two cores) a `serve` that needs some
- * 1.2 s of CPU to print its listening line took 15 s, and past 40 s now and then, its main thread queued for a CPU
- * most of that time. A child that hangs (asleep on a lock, a socket, a timer) is still given up on after `waitMs`.
- * Linux's /proc/PID/schedstat says how long a thread has queued (its second field, in ns); without it, wall time.
- */
-async function untilChild(pid: number, what: string, ok: () => boolean, waitMs = WAIT_MS) {
-  const started = Date.now()
-  const queuedAtStart = queuedMs(pid) ?? 0
-  let queued = queuedAtStart
-  while (!ok()) {
-    queued = queuedMs(pid) ?? queued
-    if (Date.now() - started - (queued - queuedAtStart) > waitMs)
-      throw new Error(`waited ${waitMs} ms of the child's own time for ${what}`)
-    await Bun.sleep(10)
-  }
-}
-
-/** How long the process's main thread has waited on a run queue, or undefined once it has gone. */
-function queuedMs(pid: number): number | undefined {
-  try {
-    return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[1]) / 1e6
-  } catch {
-    return undefined
-  }
-}
+/** Waits until `ok` holds, for at most `waitMs` of this process's own time (test/support/own-time.ts). */
+export const until = (what: string, ok: () => boolean | Promise<boolean>, waitMs = OWN_WAIT_MS) =>
+  untilOwnTime(what, ok, { waitMs })
 
 /** Rows read through a connection of this process, as a separate process would see them. */
 export async function rows(world: Workspace, sql: string): Promise<Record<string, unknown>[]> {

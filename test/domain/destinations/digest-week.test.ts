@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'bun:test'
+import { describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { inQuietHours } from '../../../src/domain/webhooks/cadence'
 import { buildDueWindows } from '../../../src/domain/webhooks/digests'
 import { createEndpoint } from '../../../src/domain/webhooks/endpoints'
@@ -6,7 +6,12 @@ import { wallClock } from '../../../src/lib/zoned-time'
 import type { NewSignal } from '../../../src/storage/repos/signals'
 import { seedTeam, testDeps } from '../../support/deps'
 import { fakesPerTest } from '../../support/fake-upstream'
+import { HANG_GUARD_MS } from '../../support/own-time'
 import { deliverDue, endpointInput, signalRow, storeSignals } from '../../support/webhooks'
+
+// Some 4 s of CPU, all of it in this process, took past 30 s at load 48. No wait here depends on the time that passes
+// (the week's clock is injected), so the time limit only guards against a hang.
+setDefaultTimeout(HANG_GUARD_MS)
 
 const receiver = fakesPerTest()
 const START = Date.parse('2026-11-16T00:05:00.000Z') // a Monday
