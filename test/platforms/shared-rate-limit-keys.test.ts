@@ -5,6 +5,7 @@
 // time the 429 named; one calling with other credentials searches on.
 import { describe, expect, test } from 'bun:test'
 import type { Source } from '../../src/config/platform-names'
+import { redditSettings } from '../support/fake-platforms'
 import { fakesPerTest, type Received } from '../support/fake-upstream'
 import { searchRefused, twoServers } from '../support/two-servers'
 
@@ -13,8 +14,8 @@ const epochIn = (sec: number) => String(Math.floor(Date.now() / 1000) + sec)
 
 type Case = {
   platform: Source
-  /** The credentials part of the platform's settings, for one of two sets. */
-  settings: (which: 'a' | 'b') => Record<string, string>
+  /** The platform's settings with one of two sets of credentials, for the fake at `origin`. */
+  settings: (which: 'a' | 'b', origin: string) => Record<string, string>
   /** Whether a request was made with set "a" (refused with 429) rather than "b" (served). */
   isA: (req: Received) => boolean
   /** The platform's 429, its retry time 600 s away. */
@@ -31,7 +32,7 @@ const CASES: Case[] = [
   {
     // docs.github.com, "Rate limits for the REST API": a secondary limit answers 429 with retry-after.
     platform: 'github',
-    settings: (w) => ({ token: `ghp_${w}` }),
+    settings: (w, origin) => ({ base_url: origin, token: `ghp_${w}` }),
     isA: (req) => bearerIs(req, 'ghp_a'),
     refusal: () =>
       Response.json(
@@ -43,7 +44,7 @@ const CASES: Case[] = [
   {
     // docs.x.com, "Rate limits": 429 with x-rate-limit-remaining 0 and x-rate-limit-reset (epoch seconds).
     platform: 'twitter',
-    settings: (w) => ({ bearer_token: `AAAA-${w}` }),
+    settings: (w, origin) => ({ base_url: origin, bearer_token: `AAAA-${w}` }),
     isA: (req) => bearerIs(req, 'AAAA-a'),
     refusal: () =>
       Response.json(
@@ -55,7 +56,7 @@ const CASES: Case[] = [
   {
     // api.producthunt.com/v2/docs/rate_limits/headers: 429 until the window resets, X-Rate-Limit-Reset in seconds.
     platform: 'producthunt',
-    settings: (w) => ({ token: `ph_${w}` }),
+    settings: (w, origin) => ({ base_url: origin, token: `ph_${w}` }),
     isA: (req) => bearerIs(req, 'ph_a'),
     refusal: () =>
       Response.json(
@@ -63,6 +64,38 @@ const CASES: Case[] = [
         { status: 429, headers: { 'x-rate-limit-remaining': '0', 'x-rate-limit-reset': '600' } },
       ),
     served: () => Response.json({ data: { posts: { pageInfo: { endCursor: null, hasNextPage: false }, edges: [] } } }),
+  },
+  {
+    // docs.joinmastodon.org/api/rate-limits: per account; X-RateLimit-Reset is an ISO 8601 date. The connector reads
+    // the instance's NodeInfo first (here not found: an instance that does not say).
+    platform: 'mastodon',
+    settings: (w, origin) => ({ base_url: origin, access_token: `tok-${w}` }),
+    isA: (req) => bearerIs(req, 'tok-a'),
+    gate: (req) => (req.url.pathname.startsWith('/.well-known/') ? new Response('', { status: 404 }) : undefined),
+    refusal: () => {
+      const reset = new Date(Date.now() + 600_000).toISOString()
+      const headers = { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset }
+      return Response.json({ error: 'Too many requests' }, { status: 429, headers })
+    },
+    served: () => Response.json({ accounts: [], statuses: [], hashtags: [] }),
+  },
+  {
+    // Reddit's Data API rules: per OAuth client; X-Ratelimit-Reset in seconds. The fake approves both apps.
+    platform: 'reddit',
+    settings: (w, origin) => ({ ...redditSettings(origin), client_id: `app-${w}` }),
+    isA: (req) => req.headers.get('authorization') === 'bearer token-app-a',
+    gate: (req) => {
+      if (req.url.pathname !== '/api/v1/access_token') return undefined
+      const client = Buffer.from((req.headers.get('authorization') ?? '').slice(6), 'base64')
+        .toString()
+        .split(':')[0]
+      return Response.json({ access_token: `token-${client}`, token_type: 'bearer', expires_in: 86400, scope: '*' })
+    },
+    refusal: () => {
+      const headers = { 'x-ratelimit-used': '100', 'x-ratelimit-remaining': '0.0', 'x-ratelimit-reset': '600' }
+      return Response.json({ message: 'Too Many Requests', error: 429 }, { status: 429, headers })
+    },
+    served: () => Response.json({ kind: 'Listing', data: { after: null, children: [] } }),
   },
 ]
 
@@ -78,7 +111,7 @@ async function serversOf(c: Case, secondWith: 'a' | 'b') {
     sent.b++
     return c.served(req)
   })
-  const settings = (w: 'a' | 'b') => ({ [c.platform]: { base_url: platform.origin, ...c.settings(w) } })
+  const settings = (w: 'a' | 'b') => ({ [c.platform]: c.settings(w, platform.origin) })
   const [first, second] = await twoServers(settings('a'), settings(secondWith))
   const refused = await first.searches.search(c.platform, 'crm', 10).catch((e: any) => e)
   expect(refused.extra.retryAfterSec).toBeGreaterThan(500)
