@@ -125,6 +125,12 @@ describe("a 429 holds the credentials it was met with, on every server, and not 
       const { sent, second } = await serversOf(c, 'a')
       const err = await searchRefused(second, c.platform)
       expect(err.extra.retryAfterSec).toBeGreaterThan(500)
+      // Through the server's searches too, and before its budget is charged: only the first search's requests count.
+      const charged = async () => (await second.repos.platformBudgets.list()).find((b) => b.platform === c.platform)
+      const before = (await charged())?.used
+      const viaRunner = await second.searches.search(c.platform, 'crm', 10).catch((e: any) => e)
+      expect(viaRunner.kind).toBe('platform_budget_exhausted')
+      expect((await charged())?.used).toBe(before)
       expect(sent.a).toBe(1)
     })
 
