@@ -15,6 +15,12 @@ export type PlatformConnector = {
    * a pass plans the requests of that read once, not once per keyword.
    */
   sharesOneRead?: boolean
+  /**
+   * The wait a platform announced for the credentials this connector calls it with (common/rate-limit.ts
+   * sharedPause: kept by every server calling with them, and by no other): `refuseWhileHeld` throws 503
+   * platform_budget_exhausted with the seconds left, before anything is charged or sent.
+   */
+  pause?: { refuseWhileHeld(): Promise<void>; secondsLeft(): number }
   /** Something the operator should know although searches succeed (source health `warning`), or undefined. */
   warning?(): string | undefined
 }

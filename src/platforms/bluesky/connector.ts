@@ -4,7 +4,7 @@ import type { Logger } from '../../lib/log'
 import { count, isoDate, readEnvelope, readItems, ReadableDate } from '../common/mapping'
 import { pagedSearch } from '../common/collect'
 import { spentLimit } from '../common/rate-limit'
-import { pauseKey, type PlatformShared } from '../common/shared-pauses'
+import { pauseKey, perMachine, type PlatformShared } from '../common/shared-pauses'
 import type { Mention } from '../../mention'
 import type { PlatformConnector } from '../types'
 import { createSessionKeeper, type Session } from './session'
@@ -37,8 +37,9 @@ export function createBlueskyConnector(
 ): PlatformConnector {
   const sessions = createSessionKeeper(config, log)
   // An answer that takes the last request of the window (ratelimit-remaining: 0) holds every search until its
-  // ratelimit-reset: the next would be answered 429 (docs/platforms.md#rate-limits). The account's, on its server.
-  const key = pauseKey('bluesky', config.base_url, config.identifier)
+  // ratelimit-reset: the next would be answered 429 (docs/platforms.md#rate-limits); so does a 429. The PDS counts
+  // every request per address, whichever account makes it: this machine's, on that server.
+  const key = pauseKey('bluesky', config.base_url, perMachine(''))
   const pause = spentLimit("bluesky's request limit is spent", 'bluesky', key, shared.pauses)
 
   const searchPage = (session: Session, params: URLSearchParams, signal?: AbortSignal) =>
@@ -67,12 +68,13 @@ export function createBlueskyConnector(
 
   return {
     platform: 'bluesky',
+    pause,
     // The first page is asked without a cursor ('').
     ...pagedSearch(PAGE_MAX, '', async ({ keyword, at: cursor, found, pageSize, signal }) => {
       const params = new URLSearchParams({ q: blueskyQuery(keyword), sort: 'latest', limit: String(pageSize) })
       if (cursor) params.set('cursor', cursor)
       await pause.refuseWhileHeld()
-      const body = await withSession(params, signal)
+      const body = await withSession(params, signal).catch(pause.refused)
       const page = readEnvelope('bluesky', Output, body, 'a response without a posts list')
       found.add(readItems({ platform: 'bluesky', log, items: page.posts, item: Post, map: toMention }))
       // With no request left, the search answers with what has come so far rather than losing it to a 429.

@@ -125,9 +125,20 @@ export function sharedPause(
     const held = board.held(key)
     return held ? Math.ceil((held.until - board.now()) / 1000) : 0
   }
+  const hold = (seconds: number, reason: string) => board.hold(key, platform, seconds, reason)
   return {
     /** Waits `seconds` from now, unless a longer wait is already kept; written through to the shared pauses. */
-    hold: (seconds: number, reason: string) => board.hold(key, platform, seconds, reason),
+    hold,
+    /**
+     * A call refused as a rate limit (a 429, read by failedAnswer into upstream_error with its wait) holds every call
+     * with the same credentials until then, as a spent limit does: the stream and the searches, where they share the
+     * limit, on every process (docs/platforms.md#rate-limits). Rethrows `err`.
+     */
+    async refused(err: unknown): Promise<never> {
+      const wait = err instanceof AppError && err.kind === 'upstream_error' ? err.extra.retryAfterSec : undefined
+      if (wait !== undefined) await hold(wait, 'rate limited')
+      throw err
+    },
     secondsLeft,
     /** Throws the refusal while a wait is kept. */
     async refuseWhileHeld() {
@@ -159,15 +170,5 @@ export function spentLimit(spent: string, platform: string, key: string, board: 
     const wait = spentWaitSec(headers, board.now())
     if (wait !== undefined) await pause.hold(wait, 'no requests remaining')
   }
-  /**
-   * A call refused as a rate limit (a 429, read by failedAnswer into upstream_error with its wait) holds every call
-   * with the same credentials until then, as a spent limit does: the stream and the searches, where they share the
-   * limit, on every process (docs/platforms.md#rate-limits). Rethrows `err`.
-   */
-  const refused = async (err: unknown): Promise<never> => {
-    const wait = err instanceof AppError && err.kind === 'upstream_error' ? err.extra.retryAfterSec : undefined
-    if (wait !== undefined) await pause.hold(wait, 'rate limited')
-    throw err
-  }
-  return { ...pause, heard, refused }
+  return { ...pause, heard }
 }

@@ -76,14 +76,15 @@ export function createGithubConnector(
   if (config.token.trim() !== '') headers.authorization = `Bearer ${config.token.trim()}`
 
   // An answer that takes the last search request of the window (x-ratelimit-remaining: 0) holds every search until
-  // its reset: the next would be answered 403 (docs/platforms.md#rate-limits). Counted per token, or per address
-  // without one.
+  // its reset: the next would be answered 403 (docs/platforms.md#rate-limits); so does a refusal, until its retry
+  // time. Counted per token (GitHub counts per account: two tokens of one account share it), or per address without one.
   const key = pauseKey('github', config.base_url, config.token.trim() || perMachine(''))
   const pause = spentLimit("github's search limit is spent", 'github', key, shared.pauses)
   const get = platformJsonGet('github', config, headers, queryRefusal, pause.heard)
 
   return {
     platform: 'github',
+    pause,
     ...pagedSearch(PAGE_MAX, 1, async ({ keyword, at: page, found, pageSize: perPage, signal }) => {
       const params = new URLSearchParams({
         // Issues only: GitHub's issue search (advanced search since Sept 2025) asks for is:issue or
@@ -100,7 +101,7 @@ export function createGithubConnector(
       try {
         body = await get('/search/issues', params, signal)
       } catch (err) {
-        if (!(err instanceof UnsearchableQuery)) throw err
+        if (!(err instanceof UnsearchableQuery)) return pause.refused(err)
         log.warn('platform_query_unsearchable', { platform: 'github', reason: err.message })
         return undefined
       }

@@ -123,6 +123,7 @@ export function createMastodonConnector(
 
   return {
     platform: 'mastodon',
+    pause,
     requestsFor: pagesFor,
     warning: () =>
       !everFound && emptyKeywords.size >= EMPTY_SEARCHES_BEFORE_WARNING

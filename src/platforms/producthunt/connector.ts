@@ -86,7 +86,8 @@ export function createProducthuntConnector(
   let read: { at: number; posts: Promise<Post[]> } | undefined
   const fresh = () => read !== undefined && now() - read.at < LAUNCHES_FRESH_MS
 
-  // The token's points, for every process (common/shared-pauses.ts).
+  // The token's points, for every process (common/shared-pauses.ts): Product Hunt counts them per application; a
+  // 429 holds them as well, until its X-Rate-Limit-Reset.
   const points = pointsLeft(
     pauseKey('producthunt', config.base_url, config.token),
     shared.pauses ?? pauseBoard(undefined, undefined, now),
@@ -100,7 +101,7 @@ export function createProducthuntConnector(
     let after: string | null = null
     for (let page = 1; page <= MAX_PAGES; page++) {
       const json = { query: QUERY, variables: { first: PAGE_SIZE, after } }
-      const body = await fetchPlatformJson({
+      const body: unknown = await fetchPlatformJson({
         heard: points.heard,
         platform: 'producthunt',
         url,
@@ -109,7 +110,7 @@ export function createProducthuntConnector(
         headers,
         timeoutMs: config.timeout_ms,
         rateLimit: complexityLimit,
-      })
+      }).catch(points.refused)
       const { data, errors } = readEnvelope('producthunt', Envelope, body, 'a response that is not a GraphQL answer')
       if (errors?.length) {
         // The message stays in the operator's log; the caller learns only that the query failed.
@@ -134,6 +135,11 @@ export function createProducthuntConnector(
   return {
     platform: 'producthunt',
     sharesOneRead: true,
+    // A fresh read serves the searches without a request, held or not.
+    pause: {
+      refuseWhileHeld: () => (fresh() ? Promise.resolve() : points.refuseWhileHeld()),
+      secondsLeft: points.secondsLeft,
+    },
     // Nothing is sent while the last read is fresh.
     requestsFor: () => (fresh() ? 0 : MAX_PAGES),
     async search(keyword, limit) {

@@ -15,7 +15,7 @@ export const redditUserAgent = (config: Pick<Config['platforms']['reddit'], 'app
  * the app's token on every call. A refused token (401: revoked, or expired before its time) is forgotten and the
  * call made once more with a new one. An answer that says no request remains (X-Ratelimit-Remaining below 1) holds
  * every call until its X-Ratelimit-Reset: each is refused unsent, 503 platform_budget_exhausted with the seconds left
- * (docs/platforms.md#rate-limits); `waitSec` says them, 0 or less when none. A 429 holds them until the time it named
+ * (docs/platforms.md#rate-limits); `pause` is that wait (its `secondsLeft`, 0 or less when none). A 429 holds them until the time it named
  * alike. Reddit counts its limit per OAuth client: the pause is the app's, for the searches and the stream of every
  * process (`shared`). `now` is injectable for tests.
  */
@@ -54,5 +54,5 @@ export function createRedditGet(
       return get(url, signal, await tokens.get()).catch(pause.refused)
     }
   }
-  return Object.assign(call, { waitSec: pause.secondsLeft })
+  return Object.assign(call, { pause })
 }

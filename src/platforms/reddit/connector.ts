@@ -50,6 +50,7 @@ export function createRedditConnector(
 
   return {
     platform: 'reddit',
+    pause: get.pause,
     // The first page is asked without `after` ('').
     ...pagedSearch(PAGE_MAX, '', async ({ keyword, at: after, found, pageSize, signal }) => {
       const params = new URLSearchParams({
@@ -69,7 +70,7 @@ export function createRedditConnector(
       // With no request left (X-Ratelimit-Remaining), the search answers with what has come so far rather than
       // losing it to the next page's refusal (docs/platforms.md#rate-limits).
       const next = data.after ?? undefined
-      const last = !next || next === after || data.children.length === 0 || get.waitSec() > 0
+      const last = !next || next === after || data.children.length === 0 || get.pause.secondsLeft() > 0
       return last ? undefined : next
     }),
   }

@@ -153,9 +153,9 @@ const SEARCH_METHOD = '/2.3/search/advanced'
  * docs/throttle: besides the quota, a dynamic throttle per method: an answer's `backoff` asks the application to call
  * the same method again only once that many seconds have passed. The application without an access token is its key
  * on its address, as for the quota, so the wait holds every process here with that key calling `method`
- * (the searches and `platforms check`), not the stream's /questions (docs/platforms.md#stackoverflow).
+ * (the searches and `platforms check`; the streams, on /questions), never another method (docs/platforms.md#stackoverflow).
  */
-const backoffPause = (config: Config['platforms']['stackoverflow'], shared: PlatformShared, method: string) =>
+export const backoffPause = (config: Config['platforms']['stackoverflow'], shared: PlatformShared, method: string) =>
   sharedPause(
     refusal,
     'stackoverflow',

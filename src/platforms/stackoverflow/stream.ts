@@ -6,7 +6,16 @@ import { aheadOfClock, backoffMs, pause, storedPosition, type StreamReader } fro
 import type { Mention } from '../../mention'
 import { getStackExchange } from './api'
 import { stackoverflowReadEveryMs } from '../stream-share'
-import { QUOTA_SPENT_SEC, Question, quotaPause, refusalMessage, throttleWaitSec, toMention, Wrapper } from './connector'
+import {
+  backoffPause,
+  QUOTA_SPENT_SEC,
+  Question,
+  quotaPause,
+  refusalMessage,
+  throttleWaitSec,
+  toMention,
+  Wrapper,
+} from './connector'
 import type { PlatformShared } from '../common/shared-pauses'
 import { AppError } from '../../errors'
 import { remember } from '../../lib/bounded-map'
@@ -43,6 +52,11 @@ export function createStackoverflowStream(
 ): StreamReader {
   // The key's daily quota on this address, with the searches of every process here (quotaPause).
   const quota = quotaPause(config, shared)
+  // A `backoff` on /questions, for every process here with the key: one that takes the stream over mid-wait waits too.
+  const backoff = backoffPause(config, shared, '/2.3/questions')
+  /** Waits out the backoff held on /questions (this process's or another's): a wait asked for, not a failure. */
+  const backedOff = (signal: AbortSignal) =>
+    backoff.refuseWhileHeld().catch(() => pause(backoff.secondsLeft() * 1000, signal))
   async function page(n: number, signal: AbortSignal) {
     await quota.refuseWhileHeld()
     const url = new URL('/2.3/questions', config.stream_url)
@@ -90,9 +104,14 @@ export function createStackoverflowStream(
           if (sink.full()) await sink.room()
           const fresh: v.InferOutput<typeof Question>[] = []
           for (let n = 1; n <= PAGES; n++) {
+            await backedOff(signal)
+            if (signal.aborted) return
             const p = await page(n, signal)
             failures = 0
-            if (p.backoff) waitMs = Math.max(waitMs, p.backoff * 1000)
+            if (p.backoff) {
+              await backoff.hold(p.backoff, 'backoff')
+              waitMs = Math.max(waitMs, p.backoff * 1000)
+            }
             if (p.quota === 0) await quota.hold(QUOTA_SPENT_SEC, 'quota_remaining 0, the daily quota is spent')
             waitMs = Math.max(waitMs, quota.secondsLeft() * 1000)
             const newer = at ? p.items.filter((q) => after({ date: q.creation_date, id: q.question_id }, at as At)) : []
@@ -103,10 +122,8 @@ export function createStackoverflowStream(
             if (reachedStored || !p.more) break
             if (n === PAGES)
               sink.gap(`more than ${PAGES * 100} questions since the stored position; older ones were not read`)
-            // The next page waits out the backoff (docs/throttle) rather than being left unread: the position moves
-            // past everything this read hands on.
-            else if (p.backoff) await pause(p.backoff * 1000, signal)
-            if (signal.aborted) return
+            // Else the next page waits out the backoff (docs/throttle, backedOff) rather than being left unread: the
+            // position moves past everything this read hands on.
           }
           fresh.sort((a, b) => a.creation_date - b.creation_date || a.question_id - b.question_id)
           for (const q of fresh) {

@@ -76,13 +76,15 @@ export function createTwitterConnector(
   shared: PlatformShared = {},
 ): PlatformConnector {
   // An answer that takes the window's last request (x-rate-limit-remaining: 0) holds every search until its
-  // x-rate-limit-reset: the next would be answered 429 (docs/platforms.md#rate-limits). X counts it per app token.
+  // x-rate-limit-reset: the next would be answered 429 (docs/platforms.md#rate-limits); so does a 429, until its
+  // reset. X counts an app-only bearer token's requests per app.
   const key = pauseKey('twitter', config.base_url, config.bearer_token)
   const pause = spentLimit("twitter's request limit is spent", 'twitter', key, shared.pauses)
   const bearer = { authorization: `Bearer ${config.bearer_token.trim()}` }
   const get = platformJsonGet('twitter', config, bearer, usageCapped, pause.heard)
   return {
     platform: 'twitter',
+    pause,
     // The first page is asked without a next_token ('').
     ...pagedSearch(PAGE_MAX, '', async ({ keyword, at: nextToken, found, limit, signal }) => {
       const params = new URLSearchParams({
@@ -98,7 +100,7 @@ export function createTwitterConnector(
       })
       if (nextToken) params.set('next_token', nextToken)
       await pause.refuseWhileHeld()
-      const body = await get('/2/tweets/search/recent', params, signal)
+      const body = await get('/2/tweets/search/recent', params, signal).catch(pause.refused)
       const { data = [], includes, meta } = readEnvelope('twitter', Envelope, body, 'a response without meta')
       const users = usersById(includes?.users ?? [])
       // New posts arriving between two calls do not shift a token page, but a duplicate costs nothing to drop.
