@@ -33,8 +33,9 @@ const PlatformStatus = v.object({
   ),
   retryWhy: described(
     v.nullable(v.string()),
-    "What the platform announced for retryAt (no requests remaining, Stack Exchange's backoff); null when retryAt " +
-      "is a refused search's, whose message is lastError.",
+    "What the platform announced for retryAt (no requests remaining, Stack Exchange's backoff, rate limited for a " +
+      "429 held for the credentials that met it); null when retryAt is another refused search's, whose message is " +
+      'lastError.',
   ),
   warning: described(
     v.nullable(v.string()),

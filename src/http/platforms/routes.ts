@@ -16,7 +16,7 @@ export const platformsRoutes = (deps: Deps) =>
       detail: {
         summary: 'Source health: configured, on your plan, last success and failure, rate-limit wait, request budget',
         description:
-          'Never counted against the quota. `retryAt`: a rate-limit answer asked to wait until then, or the source announced to any server on the database that no request remains until then; no search is sent to the source before it. `retryWhy`: what the source announced (null when `retryAt` is that of a refused search, whose message is `lastError`). `warning`: something to know although searches succeed. `budget`: the requests this server may send the source per window (shared by live searches and polling), how many this window has used and when it resets. `nextPollAt`: the first scheduled polling pass that may search it (null when polling is off or the source is not configured).',
+          'Never counted against the quota. `retryAt`: a rate-limit answer asked to wait until then, or the source announced to any server on the database that no request remains until then; no search is sent to the source before it. `retryWhy`: what the source announced (rate limited, for a 429 held for the credentials that met it; null when `retryAt` is that of another refused search, whose message is `lastError`). `warning`: something to know although searches succeed. `budget`: the requests this server may send the source per window (shared by live searches and polling), how many this window has used and when it resets. `nextPollAt`: the first scheduled polling pass that may search it (null when polling is off or the source is not configured).',
         security: apiSecurity(null),
       },
     })
