@@ -1,6 +1,8 @@
 // /swagger on a phone, 390 px wide (docs/api.md#api-documentation): opening an operation pushed the page 23 px past
 // the screen, Swagger UI's Links column ("No links" on every answer, which the document never declares) cut off at
-// the right, and each answer's Headers table squeezed its descriptions into a column a few letters wide.
+// the right, and each answer's Headers table squeezed its descriptions into a column a few letters wide. An answer's
+// Schema, expanded, was held to the 208 px beside the status code while it needed 294: it scrolled sideways in its
+// box and the nested fields' descriptions wrapped at 150 px.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import type { Browser } from 'playwright-core'
 import { seedTeam, testDeps } from '../support/deps'
@@ -47,6 +49,44 @@ test('at 390 px an opened operation, tried out, fits the screen and its Headers 
     expect(description?.width ?? 0).toBeGreaterThan(150)
     await screenshot(view.page, 'swagger-phone-headers')
     expect(view.foreignRequests).toEqual([])
+    expect(view.errors).toEqual([])
+  } finally {
+    await view.close()
+  }
+})
+
+test("at 390 px an answer's expanded Schema takes the width of the screen, and at 1280 px keeps its desktop layout", async () => {
+  const view = await openPage(browser, served?.origin ?? '', { offline: true, viewport: { width: 390, height: 844 } })
+  try {
+    await view.goto('/swagger')
+    const signals = view.page.locator('.opblock-get:has(.opblock-summary-path[data-path="/api/v1/signals"])')
+    await signals.locator('.opblock-summary').click()
+    const ok = signals.locator('.responses-table tr.response[data-code="200"]')
+    await ok.getByRole('tab', { name: 'Schema' }).click()
+    await ok.getByRole('button', { name: 'Expand all' }).first().click()
+    const container = ok.locator('.model-container')
+    // A signal's fields, three levels down (signals, its items, their fields), have the narrowest descriptions.
+    const nested = '.json-schema-2020-12--embedded'
+    await container.locator(`${nested} ${nested} ${nested}`).first().waitFor()
+    const box = await container.evaluate((element) => ({ client: element.clientWidth, scroll: element.scrollWidth }))
+    expect(box.scroll).toBeLessThanOrEqual(box.client)
+    const descriptionWidths = () =>
+      container
+        .locator('.json-schema-2020-12-keyword--description')
+        .evaluateAll((descriptions) => descriptions.map((d) => Math.round(d.getBoundingClientRect().width)))
+    expect(Math.min(...(await descriptionWidths()))).toBeGreaterThan(200)
+    expect(await fitsWidth(view.page)).toBe(true)
+    expect(await ok.locator('.response-col_links').isVisible()).toBe(false)
+    await container.scrollIntoViewIfNeeded()
+    await screenshot(view.page, 'swagger-phone-schema')
+
+    // On a desktop the status code stays beside its answer, which has the rest of the row.
+    await view.page.setViewportSize({ width: 1280, height: 800 })
+    const status = await ok.locator('td.response-col_status').boundingBox()
+    const answer = await ok.locator('td.response-col_description').boundingBox()
+    expect(answer?.y).toBe(status?.y)
+    expect(answer?.x ?? 0).toBeGreaterThanOrEqual((status?.x ?? 0) + (status?.width ?? 0))
+    expect(Math.min(...(await descriptionWidths()))).toBeGreaterThan(800)
     expect(view.errors).toEqual([])
   } finally {
     await view.close()
