@@ -7,6 +7,7 @@ const NOW = Date.parse('2026-11-15T12:03:00.000Z')
 const at = (state: ScorerCondition['state'], since: string | null = '2026-11-15T12:00:00.000Z'): ScorerCondition => ({
   backend: 'ollama',
   model: 'qwen2.5:3b',
+  fallback: 'rules',
   state,
   since,
 })
