@@ -68,7 +68,7 @@ describe('the Settings page says how leads are scored', () => {
     test(`a model not pulled: the model, what to run, and that the rules scorer judges meanwhile (${size[0]})`, async () => {
       const said = await scorerSection('missing', size, 'scorer-status-missing')
       expect(said).toContain('The ollama scorer with the model “qwen2.5:3b” is configured.')
-      expect(said).toMatch(/The model server does not have the model “qwen2\.5:3b” since [^(]+ \(just now\)/)
+      expect(said).toMatch(/The model server has been without the model “qwen2\.5:3b” since [^(]+ \(just now\)/)
       expect(said).toContain('run “ollama pull qwen2.5:3b”')
       expect(said).toContain('Until it answers, the embedded rules scorer judges posts (tagged “rules scorer”).')
       expect(said).toContain('lead-signals scorer check says why')
@@ -77,7 +77,7 @@ describe('the Settings page says how leads are scored', () => {
 
     test(`a model server down: start it (${size[0]})`, async () => {
       const said = await scorerSection('down', size, 'scorer-status-down')
-      expect(said).toMatch(/The model server cannot be reached since [^(]+ \(just now\): start it/)
+      expect(said).toMatch(/The model server has not been reachable since [^(]+ \(just now\): start it/)
       expect(said).toContain('Until it answers, the embedded rules scorer judges posts')
       // Nothing of the server's address for a team's members.
       expect(said).not.toContain('127.0.0.1')
