@@ -1,11 +1,14 @@
 // What the model is doing now, as GET /console/api/scorer tells it (docs/console.md#the-signals-page), in words for the
-// Signals page's notice that the embedded scorer stood in: whether that ends by itself (a load under way) or needs
-// something done on the server. A copy of the server's ScorerCondition: the console imports nothing of the server.
+// Signals page's notice that the embedded scorer stood in and the Settings page's Scorer section: whether that ends by
+// itself (a load under way) or needs something done on the server. A copy of the server's ScorerCondition: the console
+// imports nothing of the server.
 import { relative } from './time'
 
 export type ScorerCondition = {
   backend: string
   model: string | null
+  /** What answers while the model does not: the embedded rules scorer, or nothing (scoring calls answer 503). */
+  fallback: 'rules' | 'none'
   state:
     | 'embedded'
     | 'unknown'
@@ -20,38 +23,41 @@ export type ScorerCondition = {
   since: string | null
 }
 
-/** "since 10:02 (3 min ago)": the local time of day, and how long ago. */
+/** "since 10:02 (3 min ago)": the local time of day, and how long ago; it follows a verb in the present perfect. */
 function sinceWhen(iso: string | null, now: number): string {
   if (!iso) return ''
   const time = new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
   return ` since ${time} (${relative(iso, now)})`
 }
 
-/** One sentence on the model now; null when there is nothing to add (the embedded scorer alone, or not asked yet). */
+/**
+ * One sentence on the model now, to follow "Now " or to start with a capital; null when there is nothing to add (the
+ * embedded scorer alone, or not asked yet).
+ */
 export function scorerNow(c: ScorerCondition, now = Date.now()): string | null {
   const model = c.model ? `“${c.model}”` : ''
   const since = sinceWhen(c.since, now)
   switch (c.state) {
     case 'answering':
-      return `Now the ${c.backend} scorer answers again: signals found from here on are its own.`
+      return `the ${c.backend} scorer answers again: signals found from here on are its own.`
     case 'loading':
-      return `Now the model server is loading the model ${model}${since}: the model answers by itself once it is loaded, and the rules scorer answers meanwhile.`
+      return `the model server has been loading the model ${model}${since}: the model answers by itself once it is loaded, and the rules scorer answers meanwhile.`
     case 'slow':
-      return `Now the model ${model} is loaded but answers more slowly than scorer.timeout_ms allows${since}: this does not end by itself; on the server, raise scorer.timeout_ms, lower scorer.concurrency or choose a smaller model.`
+      return `the model ${model} is loaded but has answered more slowly than scorer.timeout_ms allows${since}: this does not end by itself; on the server, raise scorer.timeout_ms, lower scorer.concurrency or choose a smaller model.`
     case 'timing_out':
-      return `Now the model has not answered within scorer.timeout_ms${since}; its server is checked again every 15 s.`
+      return `the model has not answered within scorer.timeout_ms${since}; its server is checked again every 15 s.`
     case 'unreachable':
-      return `Now the model server cannot be reached${since}: start it, or check its address in the [scorer] settings.`
+      return `the model server has not been reachable${since}: start it, or check its address in the [scorer] settings.`
     case 'model_missing':
-      return `Now the model server does not have the model ${model}${since}: ${
+      return `the model server has been without the model ${model}${since}: ${
         c.backend === 'ollama' && c.model
           ? `on that server, run “ollama pull ${c.model}”, or set scorer.ollama.model to a model it has.`
           : 'set the scorer’s model to one the server serves.'
       }`
     case 'unavailable':
-      return `Now the model server answers but cannot serve the model ${model}${since}.`
+      return `the model server has answered but not served the model ${model}${since}.`
     case 'failing':
-      return `Now the model’s calls fail${since}.`
+      return `the model’s calls have failed${since}.`
     default:
       return null
   }

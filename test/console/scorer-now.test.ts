@@ -7,19 +7,20 @@ const NOW = Date.parse('2026-11-15T12:03:00.000Z')
 const at = (state: ScorerCondition['state'], since: string | null = '2026-11-15T12:00:00.000Z'): ScorerCondition => ({
   backend: 'ollama',
   model: 'qwen2.5:3b',
+  fallback: 'rules',
   state,
   since,
 })
 
 test('a load under way ends by itself, said with since when', () => {
   const said = scorerNow(at('loading'), NOW) ?? ''
-  expect(said).toContain('is loading the model “qwen2.5:3b” since ')
+  expect(said).toContain('has been loading the model “qwen2.5:3b” since ')
   expect(said).toContain('(3 min ago)')
   expect(said).toContain('answers by itself once it is loaded')
 })
 
 test('what needs a hand says which: a server down, a model to pull, a model too slow, a timeout', () => {
-  expect(scorerNow(at('unreachable'), NOW)).toContain('cannot be reached')
+  expect(scorerNow(at('unreachable'), NOW)).toContain('not been reachable')
   expect(scorerNow(at('model_missing'), NOW)).toContain('run “ollama pull qwen2.5:3b”')
   expect(scorerNow({ ...at('model_missing'), backend: 'openai' }, NOW)).not.toContain('ollama pull')
   expect(scorerNow(at('slow'), NOW)).toContain('does not end by itself')
@@ -27,4 +28,19 @@ test('what needs a hand says which: a server down, a model to pull, a model too 
   expect(scorerNow(at('answering', null), NOW)).toContain('answers again')
   expect(scorerNow(at('embedded', null), NOW)).toBeNull()
   expect(scorerNow(at('unknown', null), NOW)).toBeNull()
+})
+
+test('since when reads as English: a state that lasts is said in the present perfect before "since"', () => {
+  expect(scorerNow(at('slow'), NOW)).toMatch(
+    /^the model “qwen2\.5:3b” is loaded but has answered more slowly than scorer\.timeout_ms allows since \S+.* \(3 min ago\):/,
+  )
+  expect(scorerNow(at('loading'), NOW)).toMatch(/^the model server has been loading the model “qwen2\.5:3b” since /)
+  expect(scorerNow(at('unreachable'), NOW)).toMatch(/^the model server has not been reachable since /)
+  expect(scorerNow(at('model_missing'), NOW)).toMatch(
+    /^the model server has been without the model “qwen2\.5:3b” since /,
+  )
+  expect(scorerNow(at('unavailable'), NOW)).toMatch(
+    /^the model server has answered but not served the model “qwen2\.5:3b” since /,
+  )
+  expect(scorerNow(at('failing'), NOW)).toMatch(/^the model’s calls have failed since /)
 })

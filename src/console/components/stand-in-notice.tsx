@@ -31,7 +31,7 @@ export function StandInNotice(props: { standIns: StandIn[] }) {
     return (
       <p class="notice" role="status">
         <span>
-          The {first.for} scorer could not answer when {these}, so {judged}.{now && ` ${now}`}
+          The {first.for} scorer could not answer when {these}, so {judged}.{now && ` Now ${now}`}
           {!settled && (
             <>
               {' '}

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks'
 import { api } from '../api'
 import { DataTable } from '../components/data-table'
+import { ScorerStatus } from '../components/scorer-status'
 import { ShownOnce } from '../components/shown-once'
 import { Alert, ConfirmButton, Ago } from '../components/ui'
 import type { Me } from '../me'
@@ -13,6 +14,8 @@ type User = { email: string; role: string; createdAt: string }
 export function Settings(props: { me: Me }) {
   return (
     <>
+      {/* First: while the model does not answer, every lead the team gets is judged otherwise (or not at all). */}
+      <ScorerStatus />
       <EmailMe me={props.me} />
       <ApiKeys />
       <ConnectedApps me={props.me} />

@@ -2,13 +2,15 @@ import type { Scorer } from '../../scorers/types'
 
 /**
  * What the scoring service knows of the model right now (docs/console.md#the-signals-page), for the console's notice
- * that the embedded scorer stood in for it: whether it will answer by itself (a load under way) or needs something
- * done (a server to start, a model to pull, a timeout to raise). Words for people are the console's; this carries no
+ * that the embedded scorer stood in for it and its Settings page: whether it will answer by itself (a load under way)
+ * or needs something done (a server to start, a model to pull, a timeout to raise). Words for people are the console's; this carries no
  * address nor any message of the server, which a team's members need not see.
  */
 export type ScorerCondition = {
   backend: string
   model: string | null
+  /** What answers while the model does not (scorer.fallback): the embedded rules scorer, or nothing (a 503). */
+  fallback: 'rules' | 'none'
   state:
     | 'embedded' // the rules scorer is the configured one: no model server
     | 'unknown' // not asked yet since the start
@@ -27,10 +29,10 @@ export type ScorerCondition = {
 type Trouble = Exclude<ScorerCondition['state'], 'embedded' | 'unknown' | 'answering' | 'loading' | 'slow'>
 
 /** The model's condition as the scoring service's health sees it, with the loads its scorer tells of. */
-export function scorerCondition(scorer: Scorer, now: () => number) {
+export function scorerCondition(scorer: Scorer, now: () => number, fallback: ScorerCondition['fallback']) {
   let state: Trouble | 'unknown' | 'answering' = 'unknown'
   let since: number | null = null
-  const about = { backend: scorer.name, model: scorer.model ?? null }
+  const about = { backend: scorer.name, model: scorer.model ?? null, fallback }
   const missing = (text: string) => scorer.model !== undefined && text.includes(`no model "${scorer.model}"`)
   const set = (to: Trouble) => {
     if (state !== to) since = now()

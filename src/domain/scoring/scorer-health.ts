@@ -49,7 +49,7 @@ export function unreachableReason(err: unknown, endpoint: string | undefined): s
 export function createScorerHealth(a: { config: Config; scorer: Scorer; log: Logger; now?: () => number }) {
   const { scorer, log } = a
   const now = a.now ?? Date.now
-  const condition = scorerCondition(scorer, now)
+  const condition = scorerCondition(scorer, now, a.config.scorer.fallback)
   let down = false
   let failures = 0
   // A call ran out of time (or the start-up check did): calls answer without the model until a check finds its server

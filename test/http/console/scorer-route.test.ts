@@ -33,7 +33,13 @@ async function serving(scorer: DeepPartial<ConfigInput['scorer']>) {
 
 test('the embedded scorer alone: no model to tell of', async () => {
   const { condition } = await serving({ backend: 'rules' })
-  expect(await condition()).toEqual({ backend: 'rules', model: null, state: 'embedded', since: null })
+  expect(await condition()).toEqual({
+    backend: 'rules',
+    model: null,
+    fallback: 'rules',
+    state: 'embedded',
+    since: null,
+  })
 })
 
 test('a load under way is told with since when, and the model answering after it', async () => {
