@@ -36,7 +36,7 @@ describe('a failure older than the last success on the Sources page', () => {
       await navigateTo(page, 'Sources')
       const answered = lastFailure(page, 'Hacker News')
       await answered.waitFor()
-      expect(await answered.textContent()).toBe('2 min ago, answered since: Hacker News could not be reached')
+      expect(await answered.textContent()).toBe('2 min ago: Hacker News could not be reached (it has answered since)')
       expect(await lastFailure(page, 'GitHub').textContent()).toBe('1 min ago: GitHub could not be reached')
       expect(await fitsWidth(page)).toBe(true)
       await screenshot(page, `sources-answered-since-${size}`)

@@ -96,8 +96,8 @@ export function Sources() {
             cell: (s) =>
               s.lastFailureAt ? (
                 <span>
-                  <Ago iso={s.lastFailureAt} />
-                  {!failingNow(s) && ', answered since'}: {sourceError(s.platform, s.lastError ?? '')}
+                  <Ago iso={s.lastFailureAt} />: {sourceError(s.platform, s.lastError ?? '')}
+                  {!failingNow(s) && ' (it has answered since)'}
                 </span>
               ) : (
                 '—'
