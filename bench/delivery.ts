@@ -182,7 +182,10 @@ export async function deliverySection(a: { binary: string; outDir: string }): Pr
         `${share(report.emailsPerSec, report.bareEmailsPerSec)})`,
     )
     mkdirSync(a.outDir, { recursive: true })
-    writeFileSync(join(a.outDir, 'last-delivery.json'), JSON.stringify(report, null, 2))
+    writeFileSync(
+      join(a.outDir, 'last-delivery.json'),
+      JSON.stringify({ at: new Date().toISOString(), ...report }, null, 2),
+    )
     return report
   } finally {
     receiver.stop(true)

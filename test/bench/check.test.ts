@@ -98,4 +98,12 @@ describe('bench figures', () => {
     expect(fast['delivery: instant webhooks, share of a bare sender']).toBeCloseTo(0.125)
     expect(fast['delivery: e-mails, share of a bare sender']).toBeCloseTo(0.5)
   })
+
+  test('a result file that does not say when it was written is not taken for this run', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bench-figures-'))
+    writeFileSync(join(dir, 'last-delivery.json'), JSON.stringify({ webhooksPerSec: 1, bareWebhooksPerSec: 2 }))
+    const figures = figuresSince(dir, new Date(Date.now() - 60_000))
+    rmSync(dir, { recursive: true, force: true })
+    expect(figures).toEqual([])
+  })
 })
