@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks'
 import { api } from '../api'
 import { type ScorerCondition, scorerNow } from '../scorer-now'
+import { ScorerCheckHint } from './stand-in-notice'
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
 
@@ -51,8 +52,7 @@ export function ScorerStatus() {
               posts wait unscored (<code>scorer.fallback = "none"</code>).
             </>
           )}{' '}
-          On the server, <code>lead-signals scorer check</code> says why; without a model server,{' '}
-          <code>scorer.backend = "rules"</code> lets it answer alone.
+          <ScorerCheckHint />
         </p>
       )}
     </section>

@@ -4,6 +4,14 @@ import { type ScorerCondition, scorerNow } from '../scorer-now'
 import { platformName, type StandIn } from '../signal-facts'
 import { counted } from './ui'
 
+/** What the operator does about a model that does not answer (here and on Settings' Scorer section). */
+export const ScorerCheckHint = () => (
+  <>
+    On the server, <code>lead-signals scorer check</code> says why; without a model server,{' '}
+    <code>scorer.backend = "rules"</code> lets it answer alone.
+  </>
+)
+
 /**
  * docs/console.md#the-signals-page: why the rules scorer judged some of the page's signals, said once, with what can
  * be done: a model that did not answer (the scoring service's fallback), or one that could not keep up with a stream,
@@ -35,8 +43,7 @@ export function StandInNotice(props: { standIns: StandIn[] }) {
           {!settled && (
             <>
               {' '}
-              On the server, <code>lead-signals scorer check</code> says why; without a model server,{' '}
-              <code>scorer.backend = "rules"</code> lets it answer alone.
+              <ScorerCheckHint />
             </>
           )}
         </span>
