@@ -4,6 +4,7 @@ import type { Config } from '../config/schema'
 import type { Logger } from '../lib/log'
 import { networkReason, schemeMismatch } from '../lib/network-reason'
 import { backgroundLoader } from './background-load'
+import { contentBudget } from './context-budget'
 import { firstAlone } from './first-alone'
 import { NO_THINKING, noThinkingUnlessRefused } from './openai-no-thinking'
 import { callRefused, keyAdvice, openAiMessage, probeOpenAi, sentError } from './openai-probe'
@@ -170,6 +171,7 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
         input,
         signal,
         advice: OFF_SCHEMA.openai,
+        maxContentChars: contentBudget(input, config.context_tokens),
         send: (messages) => send(messages, signal),
         onRetry: (why) => log.warn('scorer_reply_retry', { scorer: 'openai', model: config.model, why }),
       })
