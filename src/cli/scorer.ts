@@ -1,6 +1,6 @@
 import { readConfig } from '../config/read'
 import { checkScorer } from '../domain/scoring/scorer-check'
-import { createLogger } from '../lib/log'
+import { createLogger, logsWritten } from '../lib/log'
 import { shortened } from '../lib/text'
 import { parseFlags } from './args'
 import { commandGroup, noPositionals, printJson } from './common'
@@ -10,14 +10,17 @@ import { commandGroup, noPositionals, printJson } from './common'
 const REASON_CHARS = 160
 
 /**
- * `scorer check [--json]` (docs/scoring.md#checking-the-model-server): whether the configured scorer answers a sample
- * post, and if not, why. Exit status 1 when it does not, like `platforms check` and `email check`.
+ * `scorer check [--json] [--verbose]` (docs/scoring.md#checking-the-model-server): whether the configured scorer
+ * answers a sample post, and if not, why. Exit status 1 when it does not, like `platforms check` and `email check`.
  */
 async function check(argv: string[]): Promise<number> {
-  const { flags, positionals } = parseFlags(argv, { json: { type: 'boolean' } })
+  const { flags, positionals } = parseFlags(argv, { json: { type: 'boolean' }, verbose: { type: 'boolean' } })
   noPositionals(positionals)
   const config = readConfig(flags.config as string | undefined)
-  const r = await checkScorer(config, createLogger())
+  // The report says what came of the call; the lines serve would log on the way (a reply asked for again, a switch
+  // the server refused) are written only when asked for, and then before the report.
+  const r = await checkScorer(config, flags.verbose ? createLogger() : createLogger(() => {}))
+  await logsWritten()
   if (flags.json) printJson(r)
   else {
     const who = [r.backend, r.model, r.endpoint && `at ${r.endpoint}`].filter(Boolean).join(' ')
@@ -30,4 +33,4 @@ async function check(argv: string[]): Promise<number> {
   return r.status === 'ok' ? 0 : 1
 }
 
-export const scorer = commandGroup('scorer', { check: { usage: 'check [--json]', run: check } })
+export const scorer = commandGroup('scorer', { check: { usage: 'check [--json] [--verbose]', run: check } })

@@ -42,7 +42,7 @@ export const USAGE = `usage: lead-signals <command> [options]
   poll --once [--team TEAM] [--json]                   one keyword-polling pass now; prints what it found
   platforms check [--platform PLATFORM] [--json]       one small real search per configured platform: ok, or why not
   email check [--json]                                 connect, TLS and sign in to the [email] SMTP server: ok, or why not
-  scorer check [--json]                                the configured scorer scores a sample post: ok, or why not
+  scorer check [--json] [--verbose]                    the configured scorer scores a sample post: ok, or why not
   mcp [--api-key KEY]                                  MCP tools over stdio for the key's team (or LEAD_SIGNALS_API_KEY)
   --version                                            print the version
 

@@ -55,6 +55,9 @@ const Scorer = v.strictObject({
       base_url: v.optional(httpUrl, 'https://api.openai.com/v1'),
       api_key: v.optional(v.string(), ''),
       model: modelName('gpt-4o-mini'),
+      // The context the server gives the model (the llama.cpp server's -c, vLLM's --max-model-len): a post longer than
+      // fits is cut, as for Ollama's num_ctx, rather than the server refusing the prompt (docs/scoring.md#the-prompt).
+      context_tokens: v.optional(v.pipe(v.number(), v.integer(), v.minValue(2048), v.maxValue(1_048_576)), 4096),
     }),
     {},
   ),

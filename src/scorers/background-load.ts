@@ -30,8 +30,11 @@ export function backgroundLoader(o: {
   init: RequestInit
   failure?: (res: Response) => Promise<string>
 }) {
-  // The load in flight: whether the log is to say it (`said`), and whether it has said it loading (`told`).
-  let loading: { controller: AbortController; said: boolean; told: boolean; since: number } | undefined
+  // The load in flight: whether the log is to say it (`said`), whether it has said it loading (`told`), and whether a
+  // call ran out of time before it was asked for (`afterTimeout`).
+  let loading:
+    | { controller: AbortController; said: boolean; told: boolean; afterTimeout: boolean; since: number }
+    | undefined
   // When the model was said to be slow: said once, until it answers a call or a load of it is said.
   let slowSince: number | undefined
   const about = { scorer: o.scorer, model: o.model }
@@ -48,7 +51,7 @@ export function backgroundLoader(o: {
     await res.body?.cancel()
     const ms = Math.round(performance.now() - started)
     if (load.told) return o.log.info('scorer_model_loaded', { ...about, ms })
-    if (!load.said || slowSince !== undefined) return
+    if (!load.said || !load.afterTimeout || slowSince !== undefined) return
     // Answered at once: the model was in memory, and the calls ran out of time answering, not waiting for a load.
     slowSince = Date.now()
     o.log.warn('scorer_model_slow', { ...about, ms, message: slowMessage(o.model, ms) })
@@ -56,12 +59,14 @@ export function backgroundLoader(o: {
 
   return {
     /**
-     * `said`: whether to log it; a load at start, for a model most often loaded already, is not worth a line. `cold`:
-     * the model is known not to be in memory, so the load is said as it is sent; otherwise it is said once it has taken
-     * QUICK_MS, and one answered sooner says the model slow instead. Returns whether the server answered (with any
-     * status), or undefined when a load is in flight already.
+     * `said`: whether to log it and tell it in `state` (an OpenAI-compatible server's load at start, one token that a
+     * paid API may take longer than QUICK_MS to give, is not). `cold`: the model is known not to be in memory, so the
+     * load is said as it is sent; otherwise it is said once it has taken QUICK_MS, and one answered sooner was no load:
+     * after a call ran out of time (`afterTimeout`), that says the model slow. Returns whether the server answered (with
+     * any status), or undefined when a load is in flight already.
      */
-    load(said = true, cold = false): Promise<boolean> | undefined {
+    load(a: { said: boolean; cold?: boolean; afterTimeout?: boolean }): Promise<boolean> | undefined {
+      const { said, cold = false, afterTimeout = false } = a
       if (loading) {
         // One in flight that a call waited for (one sent at start without a line) is a load: said from here on.
         if (said) {
@@ -70,7 +75,7 @@ export function backgroundLoader(o: {
         }
         return undefined
       }
-      const mine = { controller: new AbortController(), said, told: false, since: Date.now() }
+      const mine = { controller: new AbortController(), said, told: false, afterTimeout, since: Date.now() }
       loading = mine
       if (said && cold) tell(mine)
       const timer = said ? setTimeout(() => loading === mine && tell(mine), QUICK_MS) : undefined

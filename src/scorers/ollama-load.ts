@@ -36,7 +36,7 @@ export function ollamaLoader(o: { host: string; model: string; keepAlive: string
      */
     load(): void {
       void inMemory(root, o.model).then((loaded) => {
-        if (!closed) loader.load(true, loaded === false)
+        if (!closed) loader.load({ said: true, cold: loaded === false, afterTimeout: true })
       })
     },
     answered: loader.answered,
@@ -48,12 +48,14 @@ export function ollamaLoader(o: { host: string; model: string; keepAlive: string
     },
     /**
      * At start: a model Ollama has in memory (GET /api/ps, its API documentation, "List Running Models") is left as it
-     * is; another is loaded, said in the log when the list could be read (else silently, as for a model most often
-     * loaded already). Settles once the load is sent, or found not needed.
+     * is; another is loaded, said as it is sent. One the list could not tell of (a busy host that did not answer it in
+     * PS_MS) is loaded too, said once the load has taken QUICK_MS: a model in memory answers it sooner, without a line,
+     * and one loading is told as loading until the load is answered, not as answering from the start-up check alone.
+     * Settles once the load is sent, or found not needed.
      */
     warmUp(): Promise<void> {
       return inMemory(root, o.model).then((loaded) => {
-        if (loaded !== true && !closed) loader.load(loaded === false, true)
+        if (loaded !== true && !closed) loader.load({ said: true, cold: loaded === false })
       })
     },
   }

@@ -8,9 +8,10 @@ import { inMemory, ollamaLoader } from './ollama-load'
 import { noModel } from './ollama-pulled'
 import { ollamaMessage, probeOllama, proxyRefused, sentError } from './ollama-probe'
 import { ollamaThinking } from './ollama-thinking'
-import { buildUserMessage, PROMPT_VERSION, SYSTEM_PROMPT } from './prompt'
+import { contentBudget, REPLY_TOKENS } from './context-budget'
+import { PROMPT_VERSION } from './prompt'
 import { askForScore, OFF_SCHEMA, SCORE_REPLY_SCHEMA } from './reply'
-import type { ScoreInput, Scorer } from './types'
+import type { Scorer } from './types'
 
 type OllamaConfig = Config['scorer']['ollama']
 
@@ -23,13 +24,6 @@ export class OllamaError extends Error {
     super(message)
   }
 }
-
-// Tokens the reply may take (the JSON object is far smaller; this stops a model that rambles).
-const REPLY_TOKENS = 512
-// Room for the failed reply and the correction when the model is asked once more.
-const RETRY_TOKENS = 320
-// A cautious estimate (English runs nearer 4): cutting a post a little early beats losing the instructions.
-const CHARS_PER_TOKEN = 3
 
 /**
  * The `ollama` scorer: `/api/chat` with the reply's JSON schema as `format` (the server constrains the output to
@@ -86,13 +80,6 @@ export function createOllamaScorer(config: OllamaConfig, log: Logger): Scorer {
       return answer
     },
   }
-}
-
-/** The characters of the post that fit the context window next to the instructions, profiles and reply. */
-function contentBudget(input: ScoreInput, numCtx: number, thinkingTokens: number): number {
-  const fixed = SYSTEM_PROMPT.length + buildUserMessage({ ...input, content: '' }).length
-  const tokens = numCtx - REPLY_TOKENS - RETRY_TOKENS - thinkingTokens - Math.ceil(fixed / CHARS_PER_TOKEN)
-  return Math.max(500, tokens * CHARS_PER_TOKEN)
 }
 
 /**

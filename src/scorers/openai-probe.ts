@@ -134,6 +134,6 @@ export function callRefused(o: { where: string; status: number; detail: string; 
   if (status === 404 && detail.includes(model))
     return `openai at ${where} does not serve model "${model}" (HTTP 404: ${detail}): set scorer.openai.model to a name its GET ${o.path}/models lists`
   if (status === 400 && CONTEXT_FULL.test(detail))
-    return `openai at ${where} could not fit the prompt in the model's context (HTTP 400: ${detail}): give the model a larger context on the server (the llama.cpp server's -c, vLLM's --max-model-len)`
+    return `openai at ${where} could not fit the prompt in the model's context (HTTP 400: ${detail}): give the model a larger context on the server (the llama.cpp server's -c, vLLM's --max-model-len), or set scorer.openai.context_tokens to the context it has`
   return `openai at ${where} answered HTTP ${status}: ${detail}`
 }

@@ -4,7 +4,9 @@ import type { Config } from '../config/schema'
 import type { Logger } from '../lib/log'
 import { networkReason, schemeMismatch } from '../lib/network-reason'
 import { backgroundLoader } from './background-load'
+import { contentBudget } from './context-budget'
 import { firstAlone } from './first-alone'
+import { NO_THINKING, noThinkingUnlessRefused } from './openai-no-thinking'
 import { callRefused, keyAdvice, openAiMessage, probeOpenAi, sentError } from './openai-probe'
 import { PROMPT_VERSION } from './prompt'
 import { askForScore, OFF_SCHEMA, type ChatMessage, parseJson, SCORE_REPLY_SCHEMA } from './reply'
@@ -32,11 +34,6 @@ const Completion = v.object({
     }),
   ),
 })
-
-// Asks a Qwen3-style hybrid model not to think: vLLM, SGLang and the llama.cpp server pass it to the chat template;
-// a template that has no such switch ignores it. Not part of OpenAI's API, so a server that refuses it is asked
-// again without it (docs/scoring.md#thinking-models).
-const NO_THINKING = { chat_template_kwargs: { enable_thinking: false } }
 
 /**
  * The `openai` scorer: `POST {base_url}/chat/completions` with a strict JSON-schema `response_format` and
@@ -72,8 +69,8 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
   // Calls wait for the load, or the first call, while the model may be loading (LM Studio loads a copy per request).
   const turns = firstAlone()
 
-  // Whether the server refused NO_THINKING once (OpenAI's own API does): then it is never sent again.
-  let noThinkingRefused = false
+  // The switch asking a model not to think, sent until the server refuses it by name.
+  const ask = noThinkingUnlessRefused({ model: config.model, log })
 
   async function post(messages: ChatMessage[], signal: AbortSignal, noThinking: boolean): Promise<Response> {
     const body = {
@@ -101,21 +98,8 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
     }
   }
 
-  /** The answer to the request, with NO_THINKING unless the server refused it once (then asked again without it). */
-  async function ask(messages: ChatMessage[], signal: AbortSignal): Promise<Response> {
-    if (noThinkingRefused) return post(messages, signal, false)
-    const res = await post(messages, signal, true)
-    if (res.status !== 400 && res.status !== 422) return res
-    const again = await post(messages, signal, false)
-    if (!again.ok) return res.status === again.status ? res : again
-    // Asked without it, the server answered: the extra field was what it refused.
-    noThinkingRefused = true
-    log.warn('scorer_think_refused', { scorer: 'openai', model: config.model, field: 'chat_template_kwargs' })
-    return again
-  }
-
   async function send(messages: ChatMessage[], signal: AbortSignal): Promise<string | null | undefined> {
-    const res = await turns.send(() => ask(messages, signal), signal)
+    const res = await turns.send(() => ask((noThinking) => post(messages, signal, noThinking)), signal)
     if (!res.ok) {
       // A 401 message from OpenAI quotes part of the key; say only what to check.
       const detail =
@@ -176,8 +160,8 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
     model: config.model,
     version: PROMPT_VERSION,
     endpoint: where,
-    warmUp: () => turns.loading(loader.load(false)),
-    loadModel: () => turns.loading(loader.load()),
+    warmUp: () => turns.loading(loader.load({ said: false })),
+    loadModel: () => turns.loading(loader.load({ said: true, afterTimeout: true })),
     modelLoading: loader.busy,
     loadState: loader.state,
     close: loader.close,
@@ -187,6 +171,7 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
         input,
         signal,
         advice: OFF_SCHEMA.openai,
+        maxContentChars: contentBudget(input, config.context_tokens),
         send: (messages) => send(messages, signal),
         onRetry: (why) => log.warn('scorer_reply_retry', { scorer: 'openai', model: config.model, why }),
       })

@@ -11,7 +11,8 @@ export type OllamaChat = { messages: unknown[]; keep_alive?: unknown; stream?: u
  * (a server that starts later on an address known before). `answerMs`: how long a loaded model takes to answer a chat
  * with messages (a model that is slow, not loading); the load request of a loaded model answers at once, as Ollama's
  * does. `dropLoad`: the server stops partway through the load, closing its connections without an answer, as an Ollama
- * restarted or killed meanwhile does. Every fake started is stopped after each test.
+ * restarted or killed meanwhile does. `psMs`: how long GET /api/ps takes (a busy host). Every fake started is stopped
+ * after each test.
  */
 export function loadingOllamas() {
   const running: { stop: (force: boolean) => void }[] = []
@@ -25,6 +26,7 @@ export function loadingOllamas() {
     refuseLoad?: string
     answerMs?: number
     dropLoad?: boolean
+    psMs?: number
   }) => {
     let loaded = o.loaded ?? false
     const chats: OllamaChat[] = []
@@ -35,6 +37,7 @@ export function loadingOllamas() {
         const path = new URL(req.url).pathname
         if (path === '/api/show') return Response.json({ details: { family: 'qwen2' }, capabilities: ['completion'] })
         if (path === '/api/version') return Response.json({ version: '0.12.6' })
+        if (path === '/api/ps' && o.psMs) await Bun.sleep(o.psMs)
         if (path === '/api/ps')
           return Response.json({ models: loaded ? [{ name: 'qwen2.5:3b', model: 'qwen2.5:3b', size_vram: 1 }] : [] })
         const chat = (await req.json()) as OllamaChat

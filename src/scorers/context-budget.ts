@@ -1,0 +1,20 @@
+import { buildUserMessage, SYSTEM_PROMPT } from './prompt'
+import type { ScoreInput } from './types'
+
+// Tokens the reply may take (the JSON object is far smaller; this stops a model that rambles).
+export const REPLY_TOKENS = 512
+// Room for the failed reply and the correction when the model is asked once more.
+const RETRY_TOKENS = 320
+// A cautious estimate (English runs nearer 4): cutting a post a little early beats losing the instructions.
+const CHARS_PER_TOKEN = 3
+
+/**
+ * The characters of the post that fit a context of `contextTokens` next to the instructions, profiles, reply and
+ * `extraTokens` (a thinking model's), for either model backend (docs/scoring.md#the-prompt): Ollama's num_ctx, the
+ * context an OpenAI-compatible server gives the model.
+ */
+export function contentBudget(input: ScoreInput, contextTokens: number, extraTokens = 0): number {
+  const fixed = SYSTEM_PROMPT.length + buildUserMessage({ ...input, content: '' }).length
+  const tokens = contextTokens - REPLY_TOKENS - RETRY_TOKENS - extraTokens - Math.ceil(fixed / CHARS_PER_TOKEN)
+  return Math.max(500, tokens * CHARS_PER_TOKEN)
+}
