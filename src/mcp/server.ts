@@ -12,7 +12,9 @@ import type { Toolset } from './toolset'
 /** The server's instructions; which tools spend quota follows the toolset (get_usage with api.count_usage_endpoint). */
 const instructionsFor = (toolset: Toolset) =>
   [
-    'lead-signals finds and qualifies sales leads on social platforms for one team, the one the API key belongs to.',
+    // Over OAuth there is no key: the token acts for the team of the user who allowed the app (docs/oauth.md).
+    'lead-signals finds and qualifies sales leads on social platforms for one team: the team of the API key, or of ' +
+      'the user who allowed this app (OAuth).',
     'list_signals: leads already found by keyword polling and scored, best first. rate_signal: the verdict of the team on ' +
       'a signal, relevant or not, which tunes the score its keyword needs to qualify. list_people: the authors behind the ' +
       'signals, the hottest first. search_mentions: a live search of a platform. score_lead: judge any text for buying ' +
