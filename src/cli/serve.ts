@@ -75,6 +75,8 @@ export async function serve(argv: string[]): Promise<number> {
     )
     console.log(`  ${demo.apiKey}`)
     console.log(`Try:  curl -s -H 'x-api-key: ${demo.apiKey}' ${url}/api/v1/usage`)
+    // For an assistant first: where MCP is and how the key goes with it (docs/api.md#mcp-over-http).
+    console.log(`MCP:  ${url}/mcp  (Streamable HTTP, the same key in the x-api-key header)`)
     if (demoUser)
       console.log(`Console: ${url}/  sign in as ${demoUser.email} with password ${demoUser.password} (shown once)`)
     console.log(`Docs: ${url}/swagger`)

@@ -131,6 +131,11 @@ describe('tokens', () => {
     for (const headers of [{ 'x-api-key': w.apiKey }, bearer(access_token)]) {
       const client = new Client({ name: 'oauth', version: '1' })
       await client.connect(new StreamableHTTPClientTransport(w.mcpUrl, { requestInit: { headers } }))
+      // Whose team the assistant acts for, in words true of a token as of a key.
+      expect(client.getInstructions()).toStartWith(
+        'lead-signals finds and qualifies sales leads on social platforms for one team: the team of the API key, ' +
+          'or of the user who allowed this app (OAuth).',
+      )
       expect((await callTool(client, 'list_signals')).isError).toBeFalsy()
       expect(toolErrorOf(await callTool(client, 'list_signals', { limit: 0 })).code).toBe('invalid_request')
       await client.close()

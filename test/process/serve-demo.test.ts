@@ -54,6 +54,16 @@ describe('serve --demo without a model server (the default scorer is ollama)', (
       }
       expect(page.signals.length).toBeGreaterThanOrEqual(3)
       for (const s of page.signals) expect(s.score).toBeGreaterThanOrEqual(6)
+
+      // The MCP address, for a developer connecting an assistant first: it answers with the key printed above it.
+      const mcp = /^MCP: {2}(\S+) /m.exec(child.stdout())?.[1]
+      expect(mcp).toBe(`${url}/mcp`)
+      const listing = await fetch(mcp as string, {
+        method: 'POST',
+        headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+      })
+      expect(((await listing.json()) as { result: { tools: unknown[] } }).result.tools).toHaveLength(7)
     },
     ONE_START_MS,
   )

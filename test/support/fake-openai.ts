@@ -2,8 +2,9 @@
  * A fake OpenAI-compatible chat-completions server for pipeline tests: it "scores" a post 8 (ACTIVE) when the
  * post asks for a recommendation and 2 (MENTION) otherwise, and can be switched to failing (HTTP 500) or slow.
  * `calls` counts scoring calls only: neither the model list nor the request that loads the model at start.
+ * `reason` is the reason given to a post that asks for a recommendation (a model's may quote the post).
  */
-export function fakeOpenAi() {
+export function fakeOpenAi(a: { reason?: string } = {}) {
   let failing = false
   let delayMs = 0
   let calls = 0
@@ -38,9 +39,10 @@ export function fakeOpenAi() {
       const user = body.messages.filter((m) => m.role === 'user').at(-1)?.content ?? ''
       prompts.push(user)
       const wants = /recommend/i.test(user.split('between the markers:').at(-1) ?? '')
+      const reason = a.reason ?? 'The writer asks for a recommendation.'
       const content = JSON.stringify(
         wants
-          ? { reason: 'The writer asks for a recommendation.', intent: 'ACTIVE', icpMatch: null, score: 8 }
+          ? { reason, intent: 'ACTIVE', icpMatch: null, score: 8 }
           : { reason: 'A passing mention.', intent: 'MENTION', icpMatch: null, score: 2 },
       )
       return Response.json({

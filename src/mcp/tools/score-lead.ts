@@ -2,7 +2,7 @@ import type { Deps } from '../../deps'
 import { scoreLead } from '../../domain/scoring/score-lead'
 import { ScoreBody, ScoreResult } from '../../wire/leads'
 import { INTENT_DEFINITIONS, SCORE_BANDS } from '../../domain/scoring/guide'
-import { defineTool } from '../tool'
+import { defineTool, REASON_QUOTES } from '../tool'
 
 // The same intents and score bands the scorer is given, so a model reads a result the way it was meant.
 const GUIDE = [
@@ -22,7 +22,7 @@ export function scoreLeadTool(deps: Deps) {
       `whether it is qualified (score ${deps.config.scorer.qualify_threshold} or more on this server), the name of the ` +
       "team's best-matching ideal-customer profile (icpMatch, or null) and a one-sentence reason quoting the text. " +
       'Give context (what your team sells) for a sharper answer. Counts 1 request against the monthly quota when ' +
-      'it succeeds.\n\n' +
+      `it succeeds. ${REASON_QUOTES}\n\n` +
       GUIDE,
     input: ScoreBody,
     output: ScoreResult,
@@ -33,9 +33,11 @@ export function scoreLeadTool(deps: Deps) {
       const { body, scoredBy } = await scoreLead(deps, caller, args)
       const verdict = body.qualified ? 'qualified' : 'not qualified'
       const icp = body.icpMatch ? `, matches "${body.icpMatch}"` : ''
+      // The reason quotes the text, often a stranger's post, and a model scorer wrote it after reading that post: it
+      // stays in the JSON, framed as data, out of the line that is the server's own words (docs/security.md#platform-text).
       return {
         result: body,
-        summary: `${body.intent}, score ${body.score} of 10, ${verdict}${icp} (scored by ${scoredBy}). ${body.reason}`,
+        summary: `${body.intent}, score ${body.score} of 10, ${verdict}${icp} (scored by ${scoredBy}); its reason, which quotes the text, is in the JSON that follows.`,
         meta: { 'lead-signals/scorer': scoredBy },
       }
     },
