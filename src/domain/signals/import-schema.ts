@@ -78,7 +78,8 @@ export const ImportedSignal = v.strictObject(
       v.maxValue(10, 'must be from 0 to 10'),
     ),
     reason: text(2000),
-    icpMatch: v.optional(v.nullable(profileName), null),
+    // Empty or blank is no match (another tool or a spreadsheet writes "" for none): a profile's name is never empty.
+    icpMatch: v.optional(v.pipe(v.nullable(profileName), v.transform(blankAsNone)), null),
     content: v.pipe(
       v.string('must be a string'),
       v.check((s) => s.trim() !== '', 'must not be empty'),
