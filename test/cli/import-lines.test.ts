@@ -207,6 +207,14 @@ describe('parsing one line of a signals file', () => {
     expect(rejectionOf(`${line().slice(0, -1)}, "reason": "said \\\\"`)).toBe('not valid JSON')
   })
 
+  // A CSV export given to the import: a cell holding a line break is cut there, and the line that ends one cell and
+  // starts the next (`line2","line1`) was said to be a CSV header, which it is not.
+  test("a CSV record's line that ends a cell with a line break in it is not said to be a CSV header", () => {
+    expect(rejectionOf('line2","line1')).toBe('not valid JSON')
+    expect(rejectionOf('line3",reddit,dana')).toBe('not valid JSON')
+    expect(rejectionOf('"author";"content";url')).toContain('this is a CSV header')
+  })
+
   test('a time less than a day ahead is kept: a clock or a zone a little off, not a wrong date', () => {
     const { rows, rejected } = parse(line({ publishedAt: '2026-11-16T11:59:00Z', detectedAt: '2026-11-16T11:59:00Z' }))
     expect(rejected).toEqual([])

@@ -45,6 +45,9 @@ const httpUrl = v.pipe(
   }, 'must be an http or https URL'),
 )
 
+/** A text with nothing but spaces in it, as `null`. */
+const blankAsNone = (s: string | null) => (s?.trim() ? s : null)
+
 const postId = v.pipe(text(POST_ID_CHARS), v.trim(), v.minLength(1, 'must not be empty'))
 
 // A profile's name, which never holds a control or direction character (domain/icps/icps.ts refuses one): from a file
@@ -75,12 +78,14 @@ export const ImportedSignal = v.strictObject(
       v.maxValue(10, 'must be from 0 to 10'),
     ),
     reason: text(2000),
-    icpMatch: v.optional(v.nullable(profileName), null),
+    // Empty or blank is no match (another tool or a spreadsheet writes "" for none): a profile's name is never empty.
+    icpMatch: v.optional(v.pipe(v.nullable(profileName), v.transform(blankAsNone)), null),
     content: v.pipe(
       v.string('must be a string'),
       v.check((s) => s.trim() !== '', 'must not be empty'),
     ),
-    contentFull: v.optional(v.nullable(v.string('must be a string or null')), null),
+    // Empty or blank is absent: another tool or a spreadsheet writes "" for none, and a post is never without text.
+    contentFull: v.optional(v.pipe(v.nullable(v.string('must be a string or null')), v.transform(blankAsNone)), null),
     url: httpUrl,
     keyword: v.pipe(
       v.string('must be a string'),

@@ -2,8 +2,9 @@
 // what was given.
 
 // The header of a CSV (the signals or the people export's, or a spreadsheet's): names separated by commas. The
-// first line of a CSV given to the import says what to give instead, rather than 'not valid JSON' alone.
-const CSV_HEADER = /^"?\w+"?(?:[,;]"?\w+"?)+$/
+// first line of a CSV given to the import says what to give instead, rather than 'not valid JSON' alone. A name is
+// quoted at both ends or at neither: a cell cut by a line break in it ends one line as `text","next`, no header.
+const CSV_HEADER = /^(?:"\w+"|\w+)(?:[,;](?:"\w+"|\w+))+$/
 const CSV_GIVEN =
   'not valid JSON: this is a CSV header, and signals import reads JSON Lines (signals export --format jsonl writes them)'
 // A brace or bracket alone opens JSON written over several lines (`jq .` without -c): said on that line, so the

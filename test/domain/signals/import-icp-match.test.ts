@@ -36,3 +36,12 @@ test('a profile name of any script, or none, imports as it is', () => {
     expect(r && 'row' in r ? r.row.icpMatch : r).toBe(icpMatch)
   }
 })
+
+// A file from another tool, or converted from a spreadsheet, writes "" for no match. Stored, it counted as a match
+// with a profile of no name: the author's person was icpMatched, and warmer for it (docs/people.md#heat).
+test('an empty or blank icpMatch is no match with a profile, as null is', () => {
+  for (const icpMatch of ['', '  ']) {
+    const r = parse(icpMatch)
+    expect({ icpMatch, kept: r && 'row' in r ? r.row.icpMatch : r }).toEqual({ icpMatch, kept: null })
+  }
+})
