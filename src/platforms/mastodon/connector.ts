@@ -7,7 +7,7 @@ import { collectPages, MAX_PAGES } from '../common/collect'
 import type { PlatformShared } from '../common/shared-pauses'
 import { mastodonLimit } from './limit'
 import { htmlToText } from '../common/html-text'
-import type { Mention } from '../../mention'
+import { AS_SENT, type Mention } from '../../mention'
 import type { PlatformConnector } from '../types'
 import { STATUS_ID } from './ids'
 import { afterLast, FIRST_PAGE, fromGoToSocial, hashtagOf, nextPage, pageRequest, quoted } from './search-pages'
@@ -176,6 +176,7 @@ export function statusMention(instance: string, s: v.InferOutput<typeof Status>)
     author: s.account.acct || s.account.username || 'unknown',
     // The post as text; a content warning (spoiler_text, plain text) goes first, as readers see it.
     content: s.spoiler_text ? `${s.spoiler_text}\n\n${htmlToText(s.content)}` : htmlToText(s.content),
+    [AS_SENT]: s.spoiler_text ? [s.spoiler_text, s.content] : s.content,
     url: s.url ?? s.uri,
     profileUrl: s.account.url,
     date: isoDate(s.created_at)!,

@@ -4,7 +4,7 @@ import { AppError } from '../../errors'
 import type { Logger } from '../../lib/log'
 import { count, isoDate, readEnvelope, readItems } from '../common/mapping'
 import { pagedSearch } from '../common/collect'
-import type { Mention } from '../../mention'
+import { AS_SENT, type Mention } from '../../mention'
 import type { PlatformConnector } from '../types'
 import { decodeEntities, htmlToText } from '../common/html-text'
 import { failedAnswer } from '../http'
@@ -189,6 +189,7 @@ export function toMention(q: v.InferOutput<typeof Question>): Mention {
     date: isoDate(q.creation_date, 's')!,
     platform: 'stackoverflow',
     title: decodeEntities(q.title),
+    [AS_SENT]: [q.title, q.body],
     // likes = the question's score (up minus down votes); comments = its answers; Stack Exchange has no shares.
     engagement: { likes: count(q.score), comments: count(q.answer_count), shares: 0 },
   }
