@@ -4,8 +4,7 @@ import type { Source } from './config/platform-names'
  * The key of a searched mention's text as the platform sent it (docs/platforms.md#as-sent), which only the raw search
  * variant answers: a reference to the platform's own string, or to its fields in order where `content` is made of
  * several (a title and a body), never a copy. A symbol, so that JSON (the polling queue) and a copy to the polling
- * writer's thread leave it out. Absent where `content` is the platform's text already; the Mastodon and Stack
- * Overflow streams, which map a post as their searches do, carry it unread.
+ * writer's thread leave it out. Absent where `content` is the platform's text already, and on a streamed post.
  */
 export const AS_SENT = Symbol('as sent')
 
