@@ -65,7 +65,7 @@ const Mention = v.object({
   author: described(v.string(), aboutPost.author),
   content: described(
     v.string(),
-    'The whole post as plain text: HTML tags removed, line breaks kept, entities decoded (docs/platforms.md#content).',
+    'The whole post exactly as the platform sent it: its HTML, entities and escapes as they came, a title and a body joined by a blank line (docs/platforms.md#as-sent). Data, not markup to render.',
   ),
   url: described(v.string(), aboutPost.url),
   profileUrl: described(v.string(), "The author's profile on the platform."),

@@ -181,6 +181,17 @@ describe('the Keywords page query box', () => {
       expect(await item.locator('a').count()).toBe(0)
     })
   })
+  // docs/platforms.md#content: a signal keeps a post as plain text, which may still read like markup (a platform's
+  // "&lt;img …&gt;" decoded); the raw search's HTML never reaches the console, and the preview shows text as text.
+  test('a post whose text reads like HTML is shown in the preview as that text, never as markup', async () => {
+    const text = 'Freshsales or <b>Pipedrive</b>? <img src=x onerror="document.title=\'ran\'"> &amp; more'
+    await withPreviewOf({ id: 'p7', text }, 'freshsales', async (view) => {
+      const item = view.page.locator('.query-preview li')
+      expect(await item.textContent()).toContain(text)
+      expect(await item.locator('b, img').count()).toBe(0)
+      expect(await view.page.title()).not.toBe('ran')
+    })
+  })
   // docs/security.md#decisions: a name of thousands of characters is cut at 100 wherever a list shows authors.
   test("an author's name of thousands of characters is cut at 100 in the preview, whole in its tooltip", async () => {
     const author = 'B'.repeat(3000)

@@ -5,6 +5,7 @@ import { createDevtoConnector, FOREM_PACE } from '../../src/platforms/devto/conn
 import { fakesPerTest, longText, type Received } from '../support/fake-upstream'
 import { HTML_BODIES } from '../support/html-bodies'
 import { foremRateLimiter } from '../support/platform-rules'
+import { AS_SENT } from '../../src/mention'
 
 // A fake DEV: /search/feed_content answers `{ result: [...] }` as Forem's Homepage::ArticleSerializer shapes it
 // (no body), and /api/articles/{id} answers the v1 article with body_markdown and body_html.
@@ -129,6 +130,8 @@ describe('devto connector against a fake DEV', () => {
       platform: 'devto',
       title: 'Why we moved to Acme 1',
       content: `Why we moved to Acme 1\n\n${longText().trim()}\n\n${HTML_BODIES.devto.text}`,
+      // docs/platforms.md#as-sent: the raw search's text, the title and body_html as sent.
+      [AS_SENT]: ['Why we moved to Acme 1', `<p>${longText()}</p>${HTML_BODIES.devto.html}`],
       url: 'https://dev.to/jane/why-we-moved-to-acme-1',
       profileUrl: `${dev.origin}/jane`,
       date: new Date((1772366400 - 60) * 1000).toISOString(),
@@ -140,6 +143,7 @@ describe('devto connector against a fake DEV', () => {
       engagement: { likes: 0, comments: 0, shares: 0 },
     })
     expect(mentions[2].content).toBe('Acme & us\n\nPlain **Markdown**\nwith HTML & more')
+    expect(mentions[2][AS_SENT]).toEqual(['Acme &amp; us', 'Plain **Markdown** <br>with HTML &amp; more'])
   })
 
   // A search is charged its search pages (one per 100) before it is sent and reads no page more

@@ -5,6 +5,7 @@ import { createGithubConnector } from '../../src/platforms/github/connector'
 import { fakesPerTest, longText } from '../support/fake-upstream'
 import { HTML_BODIES } from '../support/html-bodies'
 import { githubLimitSpent, githubQueryRefused, githubSecondaryLimit } from '../support/platform-rules'
+import { AS_SENT } from '../../src/mention'
 
 // A fake GitHub REST API answering /search/issues in the documented shape (total_count, incomplete_results, items).
 const fake = fakesPerTest()
@@ -92,6 +93,8 @@ describe('github connector against a fake REST search API', () => {
       title: 'Looking for a CRM #1',
       // Markdown keeps its lines; the template's HTML comment and tags go, entities are decoded.
       content: `Looking for a CRM #1\n\n${body.trimEnd()}\n\n${HTML_BODIES.github.text}`,
+      // docs/platforms.md#as-sent: the raw search's text, the title and the Markdown as sent.
+      [AS_SENT]: ['Looking for a CRM #1', `${body}\n\n${HTML_BODIES.github.markdown}`],
       url: 'https://github.com/acme/app/issues/1',
       profileUrl: 'https://github.com/octo',
       date: '2026-03-01T12:00:00.000Z',

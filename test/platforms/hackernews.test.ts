@@ -6,6 +6,7 @@ import { longText } from '../support/fake-upstream'
 import { HTML_BODIES } from '../support/html-bodies'
 import { client } from '../support/http'
 import { seedTeam, testDeps } from '../support/deps'
+import { AS_SENT } from '../../src/mention'
 
 // A fake Algolia HN Search that answers in the documented search_by_date shape and records each request.
 const requests: URL[] = []
@@ -107,6 +108,8 @@ describe('hackernews connector against a fake Algolia server', () => {
         platform: 'hackernews',
         title: 'Ask HN: Which CRM do you use?',
         content: 'Ask HN: Which CRM do you use?\n\nWe are a 5-person team & need a CRM.',
+        // docs/platforms.md#as-sent: the raw search's text, the title and story_text as sent.
+        [AS_SENT]: [story.title, story.story_text],
         url: 'https://news.ycombinator.com/item?id=40000001',
         profileUrl: 'https://news.ycombinator.com/user?id=pg',
         date: '2026-03-01T12:00:00.000Z',
@@ -118,6 +121,7 @@ describe('hackernews connector against a fake Algolia server', () => {
         platform: 'hackernews',
         kind: 'comment',
         content: HTML_BODIES.hackernews.text,
+        [AS_SENT]: HTML_BODIES.hackernews.html,
         url: 'https://news.ycombinator.com/item?id=40000002',
         profileUrl: 'https://news.ycombinator.com/user?id=dang',
         date: '2026-03-01T13:30:00.000Z',

@@ -7,6 +7,7 @@ import { HTML_BODIES } from '../support/html-bodies'
 import { mastodonRateLimited, mastodonTokenGate } from '../support/platform-rules'
 import { isConfigured, requiredSettings } from '../../src/platforms/configured'
 import { expectSpentLimitHeld } from '../support/spent-limit'
+import { AS_SENT } from '../../src/mention'
 
 // A fake Mastodon instance answering GET /api/v2/search in the documented Search shape (accounts, statuses, hashtags).
 const fake = fakesPerTest()
@@ -92,6 +93,8 @@ describe('mastodon connector against a fake instance', () => {
       author: 'bob@fosstodon.org',
       platform: 'mastodon',
       content: `vendor rant\n\n${longText().trim()}\n\n${HTML_BODIES.mastodon.text}`,
+      // docs/platforms.md#as-sent: the raw search's text, the content warning then the HTML, as sent.
+      [AS_SENT]: ['vendor rant', long],
       url: 'https://mastodon.social/users/jane/statuses/2',
       profileUrl: 'https://fosstodon.org/@bob',
       date: '2026-03-01T12:02:00.000Z',
@@ -102,6 +105,7 @@ describe('mastodon connector against a fake instance', () => {
       author: 'jane',
       platform: 'mastodon',
       content: 'Status 1 about a #crm & more',
+      [AS_SENT]: status(1).content,
       url: 'https://mastodon.social/@jane/1',
       profileUrl: 'https://mastodon.social/@jane',
       date: '2026-03-01T12:01:00.000Z',

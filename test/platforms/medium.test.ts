@@ -4,6 +4,7 @@ import { createLogger } from '../../src/lib/log'
 import { createMediumConnector, mediumTag, mediumTags } from '../../src/platforms/medium/connector'
 import { fakesPerTest, longText } from '../support/fake-upstream'
 import { HTML_BODIES } from '../support/html-bodies'
+import { AS_SENT } from '../../src/mention'
 
 // A fake medium.com serving /feed/tag/{tag} as Medium's RSS 2.0 (dc: and content: namespaces, CDATA bodies).
 const fake = fakesPerTest()
@@ -128,6 +129,8 @@ describe('medium connector against a fake tag feed', () => {
       author: 'Jane Doe',
       platform: 'medium',
       content: `Why we chose a CRM #2\n\nWhy\n\n${longText().trim()}\n\nTom & Jerry’s CRM\n\n${HTML_BODIES.feed.text}`,
+      // docs/platforms.md#as-sent: the raw search's text, the title and content:encoded as the feed holds them.
+      [AS_SENT]: ['Why we chose a CRM #2', body],
       url: 'https://medium.com/@jane/why-we-chose-a-crm-2a2b3c',
       profileUrl: 'https://medium.com/@jane',
       date: '2026-03-02T12:00:00.000Z',
@@ -142,6 +145,7 @@ describe('medium connector against a fake tag feed', () => {
     )
     const [m] = await connector(md.origin).search('crm', 10)
     expect(m.content).toBe('Why we chose a CRM #1\n\nA preview & more…')
+    expect(m[AS_SENT]).toEqual(['Why we chose a CRM #1', '<p>A preview &amp; more…</p>'])
   })
 
   test('publication and subdomain stories: the profile is the publication page or the writer host; no creator → handle or unknown', async () => {

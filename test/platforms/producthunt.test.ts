@@ -4,6 +4,7 @@ import { createLogger } from '../../src/lib/log'
 import { createProducthuntConnector, LAUNCHES_FRESH_MS } from '../../src/platforms/producthunt/connector'
 import { fakesPerTest, longText, type Received } from '../support/fake-upstream'
 import { productHuntTracked } from '../support/platform-rules'
+import { AS_SENT } from '../../src/mention'
 
 // A fake Product Hunt API v2 answering POST /v2/api/graphql with the posts connection (edges/node, pageInfo).
 const fake = fakesPerTest()
@@ -120,6 +121,8 @@ describe('producthunt connector against a fake GraphQL API', () => {
       author: 'unknown',
       platform: 'producthunt',
       content: `Acme 1\n\nCRM for indie teams\n\n${description.trim()}`,
+      // docs/platforms.md#as-sent: the raw search's text, each field as sent.
+      [AS_SENT]: ['Acme 1', 'CRM for indie teams', `${description}<br>`],
       url: 'https://www.producthunt.com/posts/acme-1',
       profileUrl: 'https://www.producthunt.com/r/ACME1',
       date: '2026-03-01T08:01:00.000Z',

@@ -4,6 +4,7 @@ import { createLogger } from '../../src/lib/log'
 import { isConfigured } from '../../src/platforms/configured'
 import { buildConnectors } from '../../src/platforms/registry'
 import { fakeApify, redditJsonPost } from '../support/fake-apify'
+import { AS_SENT } from '../../src/mention'
 
 // docs/platforms.md#reddit: Reddit without an approved app, through an Apify actor, mapped to the mention Reddit's
 // own API gives.
@@ -40,6 +41,7 @@ describe('reddit through an Apify actor (provider = "apify")', () => {
       author: 'jane_doe',
       content: 'Which CRM for a small team? #1\n\nWe outgrew spreadsheets.',
       title: 'Which CRM for a small team? #1',
+      [AS_SENT]: ['Which CRM for a small team? #1', 'We outgrew spreadsheets.'],
       // The post, not the page a link post points to; the subreddit is in it, as from Reddit's API.
       url: 'https://www.reddit.com/r/SaaS/comments/abc1/which_crm_for_a_small_team/',
       profileUrl: 'https://www.reddit.com/user/jane_doe',

@@ -6,6 +6,7 @@ import { createStackoverflowConnector } from '../../src/platforms/stackoverflow/
 import { fakesPerTest, longText } from '../support/fake-upstream'
 import { HTML_BODIES } from '../support/html-bodies'
 import { stackExchangeThrottle } from '../support/platform-rules'
+import { AS_SENT } from '../../src/mention'
 
 // A fake Stack Exchange API 2.3: /search/advanced answers in the common wrapper, always gzip-compressed, as the
 // real one does (api.stackexchange.com/docs/compression).
@@ -100,6 +101,8 @@ describe('stackoverflow connector against a fake Stack Exchange API', () => {
       platform: 'stackoverflow',
       title: 'Which "CRM" has an API? #1',
       content: `Which "CRM" has an API? #1\n\n${longText().trim()}\n\n${HTML_BODIES.stackoverflow.text.split('\n\n').slice(1).join('\n\n')}`,
+      // docs/platforms.md#as-sent: the raw search's text, the encoded title and the HTML body as sent.
+      [AS_SENT]: ['Which &quot;CRM&quot; has an API? #1', body],
       url: 'https://stackoverflow.com/questions/79000001/which-crm',
       profileUrl: 'https://stackoverflow.com/users/123/jose',
       date: new Date((1772366400 - 60) * 1000).toISOString(),

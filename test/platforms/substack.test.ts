@@ -4,6 +4,7 @@ import { createLogger } from '../../src/lib/log'
 import { createSubstackConnector } from '../../src/platforms/substack/connector'
 import { fakesPerTest, longText } from '../support/fake-upstream'
 import { HTML_BODIES } from '../support/html-bodies'
+import { AS_SENT } from '../../src/mention'
 
 // A fake substack.com answering /api/v1/top/search: { items: [post | comment | profileSearchResults], nextCursor }.
 const fake = fakesPerTest()
@@ -67,6 +68,8 @@ describe('substack connector against a fake top/search', () => {
         author: 'Jane Doe',
         platform: 'substack',
         content: `Pricing lessons for a CRM #1\n\nWhat we got wrong\n\n${longText().trim()}\n\n${HTML_BODIES.feed.text}`,
+        // docs/platforms.md#as-sent: the raw search's text, each field as sent.
+        [AS_SENT]: ['Pricing lessons for a CRM #1', 'What we got wrong', body],
         url: 'https://jane.substack.com/p/pricing-lessons-1',
         profileUrl: 'https://substack.com/@janedoe',
         date: day(1),

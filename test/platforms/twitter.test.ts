@@ -5,6 +5,7 @@ import { createTwitterConnector } from '../../src/platforms/twitter/connector'
 import { queryFilter } from '../../src/domain/search/query-filter'
 import { fakesPerTest, longText } from '../support/fake-upstream'
 import { expectSpentLimitHeld } from '../support/spent-limit'
+import { AS_SENT } from '../../src/mention'
 
 // A fake X API v2 answering GET /2/tweets/search/recent in the documented shape (data, includes.users, meta).
 const fake = fakesPerTest()
@@ -124,6 +125,8 @@ describe('twitter connector against a fake X API v2', () => {
       author: 'jane',
       platform: 'twitter',
       content: long,
+      // docs/platforms.md#as-sent: the raw search's text is the field read, as sent.
+      [AS_SENT]: long,
       url: 'https://x.com/jane/status/1790000000000000001',
       profileUrl: 'https://x.com/jane',
       date: '2026-03-01T12:34:56.000Z',
@@ -137,6 +140,7 @@ describe('twitter connector against a fake X API v2', () => {
       author: 'unknown',
       platform: 'twitter',
       content: 'Any tips? & thanks, a <b> &amp;',
+      [AS_SENT]: 'Any tips? &amp; thanks, a &lt;b&gt; &amp;amp;',
       url: 'https://x.com/i/web/status/1790000000000000002',
       profileUrl: 'https://x.com/i/user/999',
       date: '2026-03-01T12:34:56.000Z',

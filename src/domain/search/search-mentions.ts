@@ -1,4 +1,5 @@
 import type { SearchPlatform } from '../../config/platform-names'
+import { AS_SENT, type Mention, sentContent } from '../../mention'
 import type { Needs } from '../needs'
 import type { Caller } from '../core/caller'
 import { charged } from '../quota/charge'
@@ -15,7 +16,13 @@ export async function searchMentions(
   const { result, usage } = await charged(deps, caller, () =>
     deps.searches.search(req.platform, req.keyword, req.limit),
   )
-  // The title and kind are for matching queries only (mention.ts): the API's mention is the contract's.
-  const mentions = result.map(({ title, kind, ...mention }) => mention)
+  // The title and kind are for matching queries only (mention.ts): the API's mention is the contract's, its content
+  // the platform's own text (docs/platforms.md#as-sent).
+  const mentions = result.map(asSent)
   return { keyword: req.keyword, platform: req.platform, count: mentions.length, mentions, usage }
+}
+
+const asSent = (m: Mention) => {
+  const { title, kind, [AS_SENT]: sent, ...mention } = m
+  return { ...mention, content: sentContent(m) }
 }

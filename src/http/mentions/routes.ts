@@ -46,7 +46,7 @@ export const mentionsRoutes = (deps: Deps) => {
     detail: {
       summary: 'Search one platform live by keyword',
       description:
-        'Raw mentions, newest first, content as plain text. Counts 1 request when it succeeds; a platform whose request budget is spent (or that asked to wait) is 503 platform_budget_exhausted with Retry-After, uncharged.',
+        'Raw mentions, newest first, content exactly as the platform sent it (HTML, entities and all). Counts 1 request when it succeeds; a platform whose request budget is spent (or that asked to wait) is 503 platform_budget_exhausted with Retry-After, uncharged.',
       security,
     },
   })

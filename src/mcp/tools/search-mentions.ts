@@ -41,7 +41,8 @@ export function searchMentionsTool(deps: Deps) {
     title: 'Search mentions',
     description:
       'Search one social platform live for recent public posts mentioning a keyword, newest first: author, ' +
-      'full text as plain text, URL, date and engagement. Use it to see what people say right now; ' +
+      'full text exactly as the platform sent it (HTML and entities as they came), URL, date and engagement. ' +
+      'Use it to see what people say right now; ' +
       'for leads already found, scored and kept by keyword polling, use list_signals, and to judge a post, score_lead. ' +
       `${CHARGE} ${STRANGERS_WROTE}`,
     input: RawSearchBody,

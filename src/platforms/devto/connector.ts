@@ -5,7 +5,7 @@ import { decodeEntities, htmlToText, stripHtml } from '../common/html-text'
 import { createPacer } from '../common/pace'
 import { fetchPlatformJson } from '../http'
 import { count, readEnvelope, readItems } from '../common/mapping'
-import type { Mention } from '../../mention'
+import { AS_SENT, type Mention } from '../../mention'
 import type { PlatformConnector } from '../types'
 import { plainQuery } from '../../query/platform-queries'
 
@@ -82,6 +82,7 @@ export function createDevtoConnector(
       date: new Date(hit.published_at_int * 1000).toISOString(),
       platform: 'devto',
       title: decodeEntities(hit.title),
+      [AS_SENT]: [hit.title, article?.body_html || article?.body_markdown],
       // likes = all public reactions (hearts, unicorns, …); DEV has no shares.
       engagement: { likes: count(hit.public_reactions_count), comments: count(hit.comments_count), shares: 0 },
     }

@@ -7,7 +7,7 @@ import { pagedSearch } from '../common/collect'
 import { spentLimit } from '../common/rate-limit'
 import { pauseKey, perMachine, type PlatformShared } from '../common/shared-pauses'
 import { stripHtml } from '../common/html-text'
-import type { Mention } from '../../mention'
+import { AS_SENT, type Mention } from '../../mention'
 import type { PlatformConnector } from '../types'
 import { githubQuery } from '../../query/platform-queries'
 
@@ -125,6 +125,7 @@ function toMention(issue: v.InferOutput<typeof Issue>): Mention {
     // The body is Markdown, often with HTML in it (issue templates' comments, <details>): kept as text, its lines
     // as written; null when the issue has none.
     content: issue.body ? `${issue.title}\n\n${stripHtml(issue.body)}` : issue.title,
+    [AS_SENT]: [issue.title, issue.body],
     url: issue.html_url,
     profileUrl: issue.user?.html_url ?? `https://github.com/${encodeURIComponent(login)}`,
     date: isoDate(issue.created_at)!,

@@ -4,7 +4,7 @@ import type { Logger } from '../../lib/log'
 import { fetchPlatformJson } from '../http'
 import { decodeEntities, htmlToText } from '../common/html-text'
 import { readEnvelope, readItems } from '../common/mapping'
-import type { Mention } from '../../mention'
+import { AS_SENT, type Mention } from '../../mention'
 import type { PlatformConnector } from '../types'
 import { algoliaQuery } from '../../query/platform-queries'
 
@@ -52,6 +52,7 @@ function toMention(hit: v.InferOutput<typeof Hit>): Mention {
     date: new Date(hit.created_at).toISOString(),
     platform: 'hackernews',
     ...(hit.comment_text ? { kind: 'comment' as const } : { title }),
+    [AS_SENT]: hit.comment_text || [hit.title, hit.story_text],
     engagement: { likes: hit.points ?? 0, comments: hit.num_comments ?? 0, shares: 0 },
   }
 }

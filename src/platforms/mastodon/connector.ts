@@ -7,7 +7,7 @@ import { collectPages, MAX_PAGES } from '../common/collect'
 import type { PlatformShared } from '../common/shared-pauses'
 import { mastodonLimit } from './limit'
 import { htmlToText } from '../common/html-text'
-import type { Mention } from '../../mention'
+import { AS_SENT, type Mention } from '../../mention'
 import type { PlatformConnector } from '../types'
 import { STATUS_ID } from './ids'
 import { afterLast, FIRST_PAGE, fromGoToSocial, hashtagOf, nextPage, pageRequest, quoted } from './search-pages'
@@ -115,7 +115,7 @@ export function createMastodonConnector(
   // like quiet keywords, so after a few different keywords found nothing at all, source health says so.
   const emptyKeywords = new Set<string>()
   let everFound = false
-  const toMention = (s: v.InferOutput<typeof Status>) => statusMention(instance, s)
+  const toMention = (s: v.InferOutput<typeof Status>) => statusMention(instance, s, true)
   // GoToSocial looks for the text as written, quotes included: once its NodeInfo or its ULIDs have told it apart,
   // phrases go bare. Its NodeInfo is read before the first phrase, the one search it changes (software.ts).
   let literal = false
@@ -166,16 +166,20 @@ export function createMastodonConnector(
   }
 }
 
-/** A status as a Mention; the instance's host keeps ids apart if the operator moves to another instance. */
 /** The Mention id of status `id` of `instance` (ids are the instance's own). */
 export const statusMentionId = (instance: string, id: string) => `mastodon:${instance}:${id}`
 
-export function statusMention(instance: string, s: v.InferOutput<typeof Status>): Mention {
+/**
+ * A status as a Mention; the instance's host keeps ids apart if the operator moves to another instance. `sent`: it
+ * keeps the text as sent (mention.ts AS_SENT) for a search's raw answer; the stream's, read by polling alone, does not.
+ */
+export function statusMention(instance: string, s: v.InferOutput<typeof Status>, sent = false): Mention {
   return {
     id: statusMentionId(instance, s.id),
     author: s.account.acct || s.account.username || 'unknown',
     // The post as text; a content warning (spoiler_text, plain text) goes first, as readers see it.
     content: s.spoiler_text ? `${s.spoiler_text}\n\n${htmlToText(s.content)}` : htmlToText(s.content),
+    [AS_SENT]: sent ? (s.spoiler_text ? [s.spoiler_text, s.content] : s.content) : undefined,
     url: s.url ?? s.uri,
     profileUrl: s.account.url,
     date: isoDate(s.created_at)!,

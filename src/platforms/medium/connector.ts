@@ -4,7 +4,7 @@ import type { Logger } from '../../lib/log'
 import { FeedDate, fetchFeed, HttpUrl, newestFirst, Text } from '../feeds/feed'
 import { htmlToText } from '../common/html-text'
 import { readItems } from '../common/mapping'
-import type { Mention } from '../../mention'
+import { AS_SENT, type Mention } from '../../mention'
 import { UpstreamStatusError } from '../http'
 import type { PlatformConnector } from '../types'
 import { plainQuery } from '../../query/platform-queries'
@@ -135,6 +135,7 @@ function toMention(item: Item): Mention {
     author: item['dc:creator'] || handle || 'unknown',
     // The title, then the story as text (the whole story, or Medium's preview of it).
     content: body ? `${item.title}\n\n${htmlToText(body)}` : item.title,
+    [AS_SENT]: [item.title, body],
     url,
     profileUrl: owner,
     date: item.pubDate,

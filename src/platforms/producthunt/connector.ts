@@ -9,7 +9,7 @@ import { headerRateLimit, type RateLimitRule } from '../common/rate-limit'
 import { pauseBoard, pauseKey, type PlatformShared } from '../common/shared-pauses'
 import { pointsLeft } from './points'
 import { count, isoDate, readEnvelope, readItems, ReadableDate } from '../common/mapping'
-import type { Mention } from '../../mention'
+import { AS_SENT, type Mention } from '../../mention'
 import type { PlatformConnector } from '../types'
 
 // Product Hunt API v2 (api.producthunt.com/v2/docs) is GraphQL only: POST /v2/api/graphql with
@@ -187,6 +187,7 @@ function toMention(post: Post): Mention {
       .filter(Boolean)
       .map((t) => stripHtml(t!))
       .join('\n\n'),
+    [AS_SENT]: [post.name, post.tagline, post.description],
     url: postUrl,
     profileUrl,
     date: isoDate(post.createdAt)!,

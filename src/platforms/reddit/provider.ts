@@ -11,6 +11,7 @@ import {
   text,
 } from '../provider/mapping'
 import type { PlatformConnector } from '../types'
+import { AS_SENT } from '../../mention'
 
 // docs/platforms.md#reddit: Reddit without an approved app, through an Apify actor the operator chooses. Actors that
 // read Reddit's JSON pass its post objects on (id, permalink, author, subreddit, score, num_comments, created_utc);
@@ -47,8 +48,11 @@ export function toRedditMention(item: unknown, fields: FieldMap, searchedAt: str
   const subreddit = firstText(item, SUBREDDIT_PATHS).replace(/^\/?r\//, '')
   const url = permalink(text(pick('url')), subreddit, id)
   if (!url) return { skip: 'no reddit.com address for the post' }
-  const title = text((item as Record<string, unknown> | null)?.title)
-  const body = text(pick('content'))
+  // The actor's title and body as it stored them, which the raw search answers (docs/platforms.md#as-sent); the
+  // mention's own fields read them trimmed.
+  const sent = [(item as Record<string, unknown> | null)?.title, pick('content')].map(stringOnly)
+  const title = text(sent[0])
+  const body = text(sent[1])
   const content = title && body ? `${title}\n\n${body}` : title || body
   if (!content) return { skip: 'no text content' }
   const author = text(pick('author')).replace(/^\/?u\//, '') || '[deleted]'
@@ -64,6 +68,7 @@ export function toRedditMention(item: unknown, fields: FieldMap, searchedAt: str
       date: date ?? searchedAt,
       platform: 'reddit',
       ...(title ? { title } : {}),
+      [AS_SENT]: sent,
       engagement: {
         likes: parseCount(pick('likes')),
         comments: parseCount(pick('comments')),
@@ -89,3 +94,5 @@ function firstText(item: unknown, paths: string[]): string {
   }
   return ''
 }
+
+const stringOnly = (value: unknown) => (typeof value === 'string' ? value : undefined)

@@ -4,7 +4,7 @@ import { AppError } from '../../errors'
 import type { Logger } from '../../lib/log'
 import { count, isoDate, readEnvelope, readItems } from '../common/mapping'
 import { pagedSearch } from '../common/collect'
-import type { Mention } from '../../mention'
+import { AS_SENT, type Mention } from '../../mention'
 import type { PlatformConnector } from '../types'
 import { decodeEntities, htmlToText } from '../common/html-text'
 import { failedAnswer } from '../http'
@@ -104,7 +104,7 @@ export function createStackoverflowConnector(
     platform: 'stackoverflow',
     ...pagedSearch(PAGE_MAX, 1, async ({ keyword, at: page, found, pageSize, signal }) => {
       const { items, has_more, backoff } = await fetchPage(keyword, page, pageSize, signal)
-      found.add(readItems({ platform: 'stackoverflow', log, items, item: Question, map: toMention }))
+      found.add(readItems({ platform: 'stackoverflow', log, items, item: Question, map: (q) => toMention(q, true) }))
       if (!has_more) return undefined
       // Asking for the next page now would break the backoff: answer with what has come so far.
       if (backoff && !found.full) {
@@ -176,7 +176,8 @@ export function throttleWaitSec(w: {
   return w.backoff && w.backoff > 0 ? w.backoff : THROTTLE_DEFAULT_SEC
 }
 
-export function toMention(q: v.InferOutput<typeof Question>): Mention {
+/** `sent`: it keeps the text as sent (mention.ts AS_SENT) for a search's raw answer; the stream's does not. */
+export function toMention(q: v.InferOutput<typeof Question>, sent = false): Mention {
   const author = decodeEntities(q.owner?.display_name ?? '').trim() || 'unknown'
   const site = new URL(q.link).origin
   return {
@@ -189,6 +190,7 @@ export function toMention(q: v.InferOutput<typeof Question>): Mention {
     date: isoDate(q.creation_date, 's')!,
     platform: 'stackoverflow',
     title: decodeEntities(q.title),
+    [AS_SENT]: sent ? [q.title, q.body] : undefined,
     // likes = the question's score (up minus down votes); comments = its answers; Stack Exchange has no shares.
     engagement: { likes: count(q.score), comments: count(q.answer_count), shares: 0 },
   }

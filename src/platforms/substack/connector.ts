@@ -8,7 +8,7 @@ import { matchesKeyword } from '../common/keyword'
 import { fetchPlatformJson, UpstreamStatusError } from '../http'
 import { createPause } from '../common/rate-limit'
 import { count, isoDate, readEnvelope, readItems, ReadableDate } from '../common/mapping'
-import type { Mention } from '../../mention'
+import { AS_SENT, type Mention } from '../../mention'
 import type { PlatformConnector } from '../types'
 import { plainQuery } from '../../query/platform-queries'
 
@@ -123,6 +123,7 @@ function toMention({ post, publication, context }: Hit): Mention {
     ]
       .filter(Boolean)
       .join('\n\n'),
+    [AS_SENT]: [post.title, post.subtitle || post.description, post.body_html || post.truncated_body_text],
     url: post.canonical_url,
     // The writer's Substack profile, else the publication's home page.
     profileUrl: person?.handle ? `https://substack.com/@${encodeURIComponent(person.handle)}` : page.origin,

@@ -6,7 +6,7 @@ import { count, isoDate, readEnvelope, readItems, ReadableDate } from '../common
 import { pagedSearch } from '../common/collect'
 import { spentLimit } from '../common/rate-limit'
 import { pauseKey, type PlatformShared } from '../common/shared-pauses'
-import type { Mention } from '../../mention'
+import { AS_SENT, type Mention } from '../../mention'
 import type { PlatformConnector } from '../types'
 import { twitterQuery } from '../../query/platform-queries'
 
@@ -136,6 +136,7 @@ function toMention(t: v.InferOutput<typeof Tweet>, users: Map<string, User>): Me
     author: user?.username || user?.name || 'unknown',
     // X escapes &, < and > in post text (and only those); the post as its author wrote it has them plain.
     content: unescapeText(t.note_tweet?.text ?? t.text),
+    [AS_SENT]: t.note_tweet?.text ?? t.text,
     // Without the author's handle (not in includes.users), X's /i/ forms still open the post and the account.
     url: handle ? `https://x.com/${handle}/status/${id}` : `https://x.com/i/web/status/${id}`,
     profileUrl: handle
