@@ -5,7 +5,8 @@ import { redditReady } from './reddit-schema'
 import { Config, DEFAULT_PLANS, Plan } from './schema'
 import { fieldWords, ownWords } from '../lib/issue-words'
 import { longerName, nearest } from '../lib/nearest'
-import { hasKey, notATable, unwrap } from './tables'
+import { hasKey, notATable, setPath, unwrap } from './tables'
+import { streamsFollowSearch } from './stream-follows-search'
 import { tomlProblem } from './toml-problem'
 
 export { ConfigError }
@@ -32,6 +33,7 @@ export function loadConfig(a: { fileText?: string; file?: string; env: Record<st
   const envSources = overlayEnv(tree, a.env, planNames)
   const listed = new Set(Object.entries(asTree(tree.plans)).flatMap(([n, p]) => (asTree(p).platforms ? [n] : [])))
   tree.plans = withDefaultPlans(asTree(tree.plans))
+  streamsFollowSearch(tree.platforms)
   const result = v.safeParse(Config, tree)
   if (result.success) {
     const late = answerTooLate(result.output)
@@ -168,15 +170,6 @@ function listOf(text: string, raw: string): unknown {
     }
   }
   return text === '' ? [] : text.split(',').map((x) => x.trim())
-}
-
-function setPath(tree: Tree, path: string[], value: unknown) {
-  let node = tree
-  for (const key of path.slice(0, -1)) {
-    if (!node[key] || typeof node[key] !== 'object') node[key] = {}
-    node = node[key] as Tree
-  }
-  node[path[path.length - 1]] = value
 }
 
 /**

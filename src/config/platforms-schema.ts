@@ -74,6 +74,13 @@ const mastodon = () =>
 // A scraping actor's run takes tens of seconds, so these tables wait longer by default.
 const provider = () => base('https://api.apify.com', { requests: 100, windowSeconds: DAY }, providerEntries, 120_000)
 
+/** The public search addresses of the platforms whose stream a moved `base_url` changes (stream-follows-search.ts). */
+export const PUBLIC_SEARCH_URLS = {
+  hackernews: 'https://hn.algolia.com',
+  stackoverflow: 'https://api.stackexchange.com',
+  devto: 'https://dev.to',
+} as const
+
 // docs/operations.md#platforms-settings: one table per connector, `base_url` defaulting to the platform's public API host.
 export const Platforms = v.strictObject({
   // X bills every post read: a modest day rather than the 450 requests per 15 minutes it would allow.
@@ -82,7 +89,7 @@ export const Platforms = v.strictObject({
   // search.list has its own bucket of 100 calls a day per project.
   youtube: base('https://www.googleapis.com', { requests: 100, windowSeconds: DAY }, { api_key: secret }),
   hackernews: base(
-    'https://hn.algolia.com',
+    PUBLIC_SEARCH_URLS.hackernews,
     { requests: 10_000, windowSeconds: 3600 },
     httpStream('stream', 'https://hacker-news.firebaseio.com/v0'),
   ),
@@ -100,12 +107,12 @@ export const Platforms = v.strictObject({
   ),
   // 300 requests a day per address without a key (10,000 with one: raise the budget when you set it).
   stackoverflow: base(
-    'https://api.stackexchange.com',
+    PUBLIC_SEARCH_URLS.stackoverflow,
     { requests: 300, windowSeconds: DAY },
     {
       key: secret,
       site: v.optional(v.string(), 'stackoverflow'),
-      ...httpStream('stream', 'https://api.stackexchange.com'),
+      ...httpStream('stream', PUBLIC_SEARCH_URLS.stackoverflow),
     },
   ),
   medium: base('https://medium.com', { requests: 120, windowSeconds: 3600 }),
@@ -114,9 +121,9 @@ export const Platforms = v.strictObject({
   github: base('https://api.github.com', { requests: 10, windowSeconds: 60 }, { token: secret }),
   // Forem allows 3 API requests a second; each search reads every article it returns (docs/platforms.md#devto).
   devto: base(
-    'https://dev.to',
+    PUBLIC_SEARCH_URLS.devto,
     { requests: 10_800, windowSeconds: 3600 },
-    { api_key: secret, ...httpStream('stream', 'https://dev.to') },
+    { api_key: secret, ...httpStream('stream', PUBLIC_SEARCH_URLS.devto) },
   ),
   mastodon: mastodon(),
   // 6,250 complexity points per 15 minutes; one read of the newest launches is a few pages.

@@ -59,3 +59,13 @@ export function hasKey(tree: unknown, path: string[]): boolean {
   }
   return true
 }
+
+/** Sets `value` at `path` of `tree`, making the tables on the way (a key from the environment). */
+export function setPath(tree: Record<string, unknown>, path: string[], value: unknown) {
+  let node = tree
+  for (const key of path.slice(0, -1)) {
+    if (!node[key] || typeof node[key] !== 'object') node[key] = {}
+    node = node[key] as Record<string, unknown>
+  }
+  node[path[path.length - 1]] = value
+}
