@@ -50,13 +50,16 @@ function embedOf(s: Lead) {
 
 /**
  * An execute-webhook body for one signal or a window's (docs/destinations.md#discord): the best leads as embeds,
- * a line with the count and the console; `allowed_mentions` empty so that no post text pings anyone.
+ * a line with the count, the window's `heading` and the console; `allowed_mentions` empty so that no post text
+ * pings anyone.
  */
-export function discordMessage(leads: Lead[], total: number, links: Links) {
+export function discordMessage(leads: Lead[], total: number, links: Links, heading?: string) {
   const shown = bestFirst(leads).slice(0, DISCORD_MAX_EMBEDS)
   const more = total - shown.length
+  // A window's digest says which it is and its times (docs/destinations.md#cadence); a signal sent alone does not.
+  const notes = [heading, more > 0 ? `${more} more in the console` : ''].filter(Boolean)
   return {
-    content: `${countLine(total)}${more > 0 ? ` (${more} more in the console)` : ''}: ${links.console}`,
+    content: `${countLine(total)}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}: ${links.console}`,
     embeds: shown.map(embedOf),
     allowed_mentions: { parse: [] },
   }

@@ -82,7 +82,9 @@ describe('Discord and Teams destinations (docs/destinations.md#discord, #teams)'
       const digest = bodies[15]
       if (kind === 'discord') {
         expect(digest.embeds).toHaveLength(10)
-        expect(digest.content).toContain('15 new leads (5 more in the console)')
+        expect(digest.content).toContain(
+          '15 new leads (daily digest, 2026-11-15 11:58 to 2026-11-15 13:00 UTC; 5 more in the console)',
+        )
         expect(digest.allowed_mentions).toEqual({ parse: [] })
         expect(digest.embeds[0].title).toStartWith('ACTIVE 9/10')
       } else {
