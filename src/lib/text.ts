@@ -101,6 +101,13 @@ const HIDING = new RegExp(HIDING_ALL.source, 'u')
  */
 export const FORCING_DIRECTION = '\\u202a-\\u202e\\u2066-\\u2069'
 
+// Combining marks on one letter beyond four ("Zalgo" text piles dozens): drawn above and below the letter, they covered
+// the lines and rows around it, in an e-mail and in the console. Writing needs few: two on a Vietnamese vowel, a vowel
+// and a shadda in Arabic, a Hebrew letter's points.
+const STACKED_MARKS = /(\p{M}{4})\p{M}+/gu
+/** `text` with at most four combining marks on a letter (docs/destinations.md#bodies). */
+export const fewerMarks = (text: string) => text.replace(STACKED_MARKS, '$1')
+
 /**
  * A name that holds a character `visible` would replace (a control or direction character) refused in words: `what`
  * must not hold one, which (as U+XXXX, never the character itself), and why. Undefined when it holds none.

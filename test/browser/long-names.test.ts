@@ -30,6 +30,15 @@ const PHONE = { width: 390, height: 844 }
 // A real address can be this long with no hyphen or space in it.
 const LONG_EMAIL = 'jonathanalexanderworthington.procurement@internationallogisticsholdings.example'
 const LONG_AUTHOR = 'A'.repeat(300)
+// "Zalgo" text piles dozens of combining marks on each letter; drawn above and below it, they covered the rows around
+// a name in the People list and the lines around a post on the Signals page. The console keeps at most four on a
+// letter, as the messages to people do (docs/console.md#people): writing needs few (two on a Vietnamese vowel).
+const MARKS = Array.from({ length: 30 }, (_, i) => String.fromCodePoint(0x300 + i)).join('')
+const zalgo = (word: string) => [...word].map((c) => c + MARKS).join('')
+// Vietnamese keeps its two marks on a letter as typed (decomposed): "Nguyễn".
+const KEPT = 'Nguye\u0302\u0303n'
+/** The longest run of combining marks in `text`. */
+const longestRun = (text: string) => Math.max(0, ...(text.match(/\p{M}+/gu) ?? []).map((m) => [...m].length))
 
 beforeAll(async () => {
   ws = createWorkspace()
@@ -41,6 +50,9 @@ beforeAll(async () => {
   const now = new Date().toISOString()
   await deps.repos.signals.insertMany(team.id, [
     signalRow(team.id, { author: LONG_AUTHOR, publishedAt: now, detectedAt: now }),
+    // Below the long author's (score 8), which the Undo test takes as the first card.
+    signalRow(team.id, { author: zalgo('zalgo'), preview: `${zalgo('need')} a CRM`, score: 6, publishedAt: now }),
+    signalRow(team.id, { author: KEPT, score: 5, publishedAt: now, detectedAt: now }),
   ])
   await createUser(deps, { team: 'acme', email: 'ann@acme.test', role: 'owner', password: PASSWORD })
   await createUser(deps, { team: 'acme', email: LONG_EMAIL, role: 'member', password: PASSWORD })
@@ -168,6 +180,27 @@ describe('long names', () => {
       expect(first?.y ?? 0).toBeGreaterThanOrEqual((menu?.y ?? 0) + (menu?.height ?? 0))
       expect(first?.x ?? PHONE.width).toBeLessThan(20)
       await screenshot(view.page, 'long-names-menu-phone')
+    } finally {
+      await view.close()
+    }
+  })
+
+  test('People and Signals: a name or a post keeps four combining marks a letter; a Vietnamese name is whole', async () => {
+    const view = await openPage(browser, app?.origin as string)
+    try {
+      await signIn(view, 'ann@acme.test', PASSWORD, '/#/people')
+      const names = view.page.locator('.person bdi')
+      await names.first().waitFor()
+      const texts = await names.allTextContents()
+      const piled = texts.find((t) => t.startsWith('z')) ?? ''
+      expect(longestRun(piled)).toBe(4)
+      expect(piled.replace(/\p{M}/gu, '')).toBe('zalgo')
+      expect(texts).toContain(KEPT)
+      await screenshot(view.page, 'long-names-stacked-marks-people')
+      await view.goto('/#/signals')
+      const post = view.page.locator('.signal .text', { hasText: 'a CRM' }).first()
+      await post.waitFor()
+      expect(longestRun((await post.textContent()) ?? '')).toBe(4)
     } finally {
       await view.close()
     }

@@ -34,6 +34,39 @@ export function discordProblems(body: any): string[] {
   return p
 }
 
+/**
+ * Slack's Block Kit limits for a message (docs.slack.dev, Block Kit reference: blocks, text object, button element):
+ * at most 50 blocks, a header's plain text 150 characters, a section's text 3,000, its fields 10 of 2,000 each, a
+ * context's elements 10 of 3,000 each, a button's text 75 and its URL 3,000 (http or https). Problems, or [].
+ */
+export function slackProblems(body: any): string[] {
+  const p: string[] = []
+  const blocks: any[] = body.blocks ?? []
+  if (blocks.length > 50) p.push('more than 50 blocks')
+  const text = (t: any, max: number, what: string) => {
+    if (typeof t?.text !== 'string') p.push(`${what} without text`)
+    else if (t.text.length > max) p.push(`${what} over ${max}`)
+  }
+  for (const b of blocks) {
+    if (b.type === 'header') text(b.text, 150, 'header')
+    if (b.type === 'section') {
+      if (b.text) text(b.text, 3000, 'section text')
+      if ((b.fields ?? []).length > 10) p.push('more than 10 fields')
+      for (const f of b.fields ?? []) text(f, 2000, 'field')
+    }
+    if (b.type === 'context') {
+      if (b.elements.length > 10) p.push('more than 10 context elements')
+      for (const e of b.elements) text(e, 3000, 'context element')
+    }
+    if (b.type === 'actions')
+      for (const e of b.elements) {
+        text(e.text, 75, 'button text')
+        if (typeof e.url !== 'string' || e.url.length > 3000 || !/^https?:\/\//.test(e.url)) p.push('button url')
+      }
+  }
+  return p
+}
+
 const CARD_ELEMENTS = new Set(['TextBlock', 'RichTextBlock', 'Container', 'ColumnSet', 'FactSet', 'Image'])
 
 // Teams' connector reference, known limits of "Post card in a chat or channel": a message of about 28 KB at most,

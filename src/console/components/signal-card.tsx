@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks'
 import type * as v from 'valibot'
 import type { Signal as WireSignal } from '../../wire/signals'
-import { previewShown } from '../../lib/text'
+import { fewerMarks, previewShown } from '../../lib/text'
 import { bandOf, httpUrl, platformName, profileUrl, splitReason, standInWhy } from '../signal-facts'
 import { Icon, Ago, Name } from './ui'
 
@@ -54,7 +54,7 @@ export function SignalCard(props: Props) {
         <Ago iso={s.publishedAt} />
       </div>
       <p class="text" dir="auto">
-        {full && more ? more : previewShown(s.content, more)}
+        {fewerMarks(full && more ? more : previewShown(s.content, more))}
       </p>
       {/* The scorer writes the reason in the post's language: its own direction, as the text's (docs/security.md#decisions). */}
       <p class="reason" dir="auto">

@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact'
 import { useLayoutEffect, useRef, useState } from 'preact/hooks'
+import { fewerMarks } from '../../lib/text'
 import { relative } from '../time'
 
 /** A page's error line, read out by screen readers as it appears; nothing when there is no error. */
@@ -173,10 +174,13 @@ export function Ago(props: { iso: string | null; scheduled?: boolean }) {
 // the People list. Shown cut at 100 characters, as messages to people cut it (docs/destinations.md#bodies).
 const NAME_SHOWN = 100
 
-/** The first 100 characters of a platform name (whole code points), with "…" when there were more. */
+/**
+ * The first 100 characters of a platform name (whole code points), with "…" when there were more, and at most four
+ * combining marks on a letter (a pile of them drew over the rows around the name).
+ */
 export const shortName = (name: string) => {
-  const chars = Array.from(name)
-  return chars.length > NAME_SHOWN ? `${chars.slice(0, NAME_SHOWN).join('')}…` : name
+  const chars = Array.from(fewerMarks(name))
+  return chars.length > NAME_SHOWN ? `${chars.slice(0, NAME_SHOWN).join('')}…` : chars.join('')
 }
 
 /** An author's name in its own direction (docs/security.md#decisions), cut, and whole in a tooltip when cut. */

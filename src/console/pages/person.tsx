@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks'
 import type * as v from 'valibot'
 import type { PeoplePage, PersonDetail } from '../../wire/person-answers'
-import { FORCING_DIRECTION, previewShown } from '../../lib/text'
+import { FORCING_DIRECTION, fewerMarks, previewShown } from '../../lib/text'
 import { api, changeThen, when } from '../api'
 import { bandOf, httpUrl, platformName } from '../signal-facts'
 import { Heat } from '../components/person-item'
@@ -180,7 +180,7 @@ export function Person(props: { id: string }) {
               {s.dismissed && <span class="chip">not counted</span>}
             </div>
             <p class="text" dir="auto">
-              {previewShown(s.content, s.cut || null)}
+              {fewerMarks(previewShown(s.content, s.cut || null))}
             </p>
             <p class="reason" dir="auto">
               {s.reason}

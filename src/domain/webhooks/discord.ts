@@ -6,9 +6,10 @@ import { bestFirst, countLine, type Lead, type Links, safeHref, textStart } from
 export const DISCORD_MAX_EMBEDS = 10
 const TITLE = 256
 const FIELD = 1024
-// Ten embeds of at most this much each stay under the 6,000 of a message: the title, the field's name and value, the
-// footer and the description together (Discord counts them all).
-const EMBED_BUDGET = 560
+// The embeds of a message together stay under its 6,000 characters, with a margin: the titles, the fields' names and
+// values, the footers and the descriptions (Discord counts them all). Each embed gets its share: a tenth in a digest
+// of ten, all of it for a lead sent alone, whose post's start is then never cut for the digest's sake.
+const MESSAGE_BUDGET = 5600
 const TITLE_MAX = 120
 const WHY_MAX = 150
 // A profile's name is at most 100 characters; escaped, a few more.
@@ -29,7 +30,7 @@ export const discordText = (text: string, max: number) => {
   return `${/(^|[^\\])(\\\\)*\\$/.test(cut) ? cut.slice(0, -1) : cut}…`
 }
 
-function embedOf(s: Lead) {
+function embedOf(s: Lead, budget: number) {
   const title = discordText(`${s.intent} ${s.score}/10 · ${s.platform} · ${s.author}`, Math.min(TITLE, TITLE_MAX))
   const why = { name: 'Why', value: discordText(s.reason, Math.min(FIELD, WHY_MAX)) }
   // The profile as a field of its own, whole (a name is at most 100 characters): the reason is cut at WHY_MAX.
@@ -40,7 +41,7 @@ function embedOf(s: Lead) {
   return {
     title,
     url: safeHref(s.url),
-    description: discordText(textStart(s), EMBED_BUDGET - used),
+    description: discordText(textStart(s), budget - used),
     color: COLOR_BY_INTENT[s.intent] ?? COLOR,
     fields,
     timestamp: s.detectedAt,
@@ -50,14 +51,17 @@ function embedOf(s: Lead) {
 
 /**
  * An execute-webhook body for one signal or a window's (docs/destinations.md#discord): the best leads as embeds,
- * a line with the count and the console; `allowed_mentions` empty so that no post text pings anyone.
+ * a line with the count, the window's `heading` and the console; `allowed_mentions` empty so that no post text
+ * pings anyone.
  */
-export function discordMessage(leads: Lead[], total: number, links: Links) {
+export function discordMessage(leads: Lead[], total: number, links: Links, heading?: string) {
   const shown = bestFirst(leads).slice(0, DISCORD_MAX_EMBEDS)
   const more = total - shown.length
+  // A window's digest says which it is and its times (docs/destinations.md#cadence); a signal sent alone does not.
+  const notes = [heading, more > 0 ? `${more} more in the console` : ''].filter(Boolean)
   return {
-    content: `${countLine(total)}${more > 0 ? ` (${more} more in the console)` : ''}: ${links.console}`,
-    embeds: shown.map(embedOf),
+    content: `${countLine(total)}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}: ${links.console}`,
+    embeds: shown.map((s) => embedOf(s, Math.floor(MESSAGE_BUDGET / shown.length))),
     allowed_mentions: { parse: [] },
   }
 }

@@ -1,4 +1,4 @@
-import { cutAtWord, FORCING_DIRECTION, shortenedQuoting, truncate } from '../../lib/text'
+import { cutAtWord, FORCING_DIRECTION, fewerMarks, shortenedQuoting, truncate } from '../../lib/text'
 import { platformName } from '../../config/platform-names'
 import type { Config } from '../../config/schema'
 import type { NewSignal } from '../../storage/repos/signals'
@@ -19,10 +19,6 @@ export const consoleLink = (config: Config) => `${publicBase(config)}/#/signals`
 // it ("evil on hackernews" shown as "…swenrekcah no live"); the console isolates a name with <bdi>, which e-mail and
 // chat messages cannot. Natural right-to-left text needs none of them.
 const DIRECTION_CONTROLS = new RegExp(`[${FORCING_DIRECTION}]`, 'g')
-// Combining marks on one letter beyond this many ("Zalgo" text piles dozens) are dropped: they are drawn above and
-// below the letter, over the lines around it, and covered a neighbouring lead's words in an e-mail. Writing needs
-// few: two on a Vietnamese vowel, a vowel and a shadda in Arabic, a Hebrew letter's points.
-const STACKED_MARKS = /(\p{M}{4})\p{M}+/gu
 // Control characters but those that break or space a line (a subject and a plain-text line make them spaces: oneLine).
 // An escape sequence or a bell in a name reached the subject, which the mail reader decodes, and the plain-text part
 // as they were: a reader on a terminal (mail(1) prints a message as it is) ran them.
@@ -56,8 +52,7 @@ export function shownToPeople(s: Lead): Lead {
     keyword: plainText(s.keyword),
   }
 }
-const plainText = (text: string) =>
-  text.replace(DIRECTION_CONTROLS, '').replace(CONTROLS, '').replace(STACKED_MARKS, '$1')
+const plainText = (text: string) => fewerMarks(text.replace(DIRECTION_CONTROLS, '').replace(CONTROLS, ''))
 
 /** The best leads first: score, then the newest. */
 export const bestFirst = (leads: Lead[]) =>

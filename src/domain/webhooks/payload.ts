@@ -36,16 +36,19 @@ export function signalAsApiShows(s: Lead, verdicts: Verdicts = new Map()) {
   }
 }
 
-/** Several leads in a receiver's own format; an e-mail's parts are kept as JSON until they are sent. */
-function receiverBody(endpoint: EndpointRow, all: Lead[], total: number, links: Links, heading: string) {
+/**
+ * Several leads in a receiver's own format; an e-mail's parts are kept as JSON until they are sent. `heading` names a
+ * window's digest and its times, which a chat message of a signal sent alone leaves out.
+ */
+function receiverBody(endpoint: EndpointRow, all: Lead[], total: number, links: Links, heading?: string) {
   const leads = all.map(shownToPeople)
   switch (endpoint.kind) {
     case 'discord':
-      return JSON.stringify(discordMessage(leads, total, links))
+      return JSON.stringify(discordMessage(leads, total, links, heading))
     case 'teams':
-      return JSON.stringify(teamsMessage(leads, total, links))
+      return JSON.stringify(teamsMessage(leads, total, links, undefined, heading))
     case 'email':
-      return JSON.stringify(emailMessage(leads, total, links, heading))
+      return JSON.stringify(emailMessage(leads, total, links, heading ?? 'as it was found'))
     default:
       return undefined
   }
@@ -65,7 +68,7 @@ export function signalBody(
 ): string {
   if (endpoint.kind === 'slack') return JSON.stringify(slackMessage(shownToPeople(signal)))
   return (
-    receiverBody(endpoint, [signal], 1, links, 'as it was found') ??
+    receiverBody(endpoint, [signal], 1, links) ??
     JSON.stringify({
       type: 'signal.created',
       timestamp: at.toISOString(),

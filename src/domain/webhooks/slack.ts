@@ -6,6 +6,17 @@ import { mrkdwn, mrkdwnObject } from './slack-text'
 // Slack cuts a section's text at 3,000 characters; the preview is at most 300 (domain/signals/limits.ts).
 const MAX_SECTION = 2900
 
+/** A lead's reason (cut), keyword and person, and the profile it matched: the same in a message and a digest. */
+export const whyBlock = (s: Required<NewSignal>) => ({
+  type: 'context',
+  elements: [
+    mrkdwnObject(`*Why:* ${mrkdwn(whyStart(s))} · keyword "${mrkdwn(s.keyword)}"${personLine(s)}`),
+    // The profile whole, in an element of its own (each has 3,000 characters): the reason is cut (whyStart), and may
+    // name it past the cut.
+    ...(s.icpMatch ? [mrkdwnObject(`*ICP:* ${mrkdwn(s.icpMatch)}`)] : []),
+  ],
+})
+
 /**
  * A Block Kit message for a Slack incoming webhook (docs/webhooks.md#slack): the score and intent as the headline,
  * platform and author, the post's preview, the reason, and a button to the post. `text` is what notifications show.
@@ -32,15 +43,7 @@ export function slackMessage(s: Required<NewSignal>) {
         type: 'section',
         text: mrkdwnObject(`>${mrkdwn(preview).slice(0, MAX_SECTION).replace(/\n/g, '\n>')}`),
       },
-      {
-        type: 'context',
-        elements: [
-          mrkdwnObject(`*Why:* ${mrkdwn(whyStart(s))} · keyword "${mrkdwn(s.keyword)}"${personLine(s)}`),
-          // The profile whole, in an element of its own (each has 3,000 characters): the reason is cut (whyStart), and
-          // may name it past the cut.
-          ...(s.icpMatch ? [mrkdwnObject(`*ICP:* ${mrkdwn(s.icpMatch)}`)] : []),
-        ],
-      },
+      whyBlock(s),
       {
         type: 'actions',
         elements: [{ type: 'button', text: { type: 'plain_text', text: 'Open the post' }, url: s.url }],

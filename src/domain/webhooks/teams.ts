@@ -37,15 +37,15 @@ function leadItems(s: Lead) {
  * The body a Teams Workflows webhook ("when a Teams webhook request is received", then "post card in a chat or
  * channel") takes: a message whose one attachment is an Adaptive Card (docs/destinations.md#teams).
  */
-export function teamsMessage(leads: Lead[], total: number, links: Links, title = countLine(total)) {
+export function teamsMessage(leads: Lead[], total: number, links: Links, title = countLine(total), heading?: string) {
   const best = bestFirst(leads)
   for (let n = Math.min(best.length, TEAMS_MAX_LEADS); ; n--) {
-    const message = cardMessage(best.slice(0, n), total, links, title)
+    const message = cardMessage(best.slice(0, n), total, links, title, heading)
     if (n <= 1 || Buffer.byteLength(JSON.stringify(message)) <= MAX_BYTES) return message
   }
 }
 
-function cardMessage(shown: Lead[], total: number, links: Links, title: string) {
+function cardMessage(shown: Lead[], total: number, links: Links, title: string, heading?: string) {
   const more = total - shown.length
   const card = {
     type: 'AdaptiveCard',
@@ -53,6 +53,9 @@ function cardMessage(shown: Lead[], total: number, links: Links, title: string) 
     version: '1.4',
     body: [
       { type: 'TextBlock', size: 'Large', weight: 'Bolder', wrap: true, text: title },
+      // A window's digest says which it is and its times (docs/destinations.md#cadence); as a TextRun, since a time
+      // zone's name (America/Port_of_Spain) would be read as Markdown in a TextBlock.
+      ...(heading ? [plain(heading, { isSubtle: true })] : []),
       ...shown.map(leadItems),
       ...(more > 0 ? [{ type: 'TextBlock', wrap: true, text: `${more} more in the console` }] : []),
     ],

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import { buildDueWindows } from '../../../src/domain/webhooks/digests'
 import { sendTestEvent } from '../../../src/domain/webhooks/deliveries'
 import { createEndpoint } from '../../../src/domain/webhooks/endpoints'
-import { checkedAnswer, discordProblems, teamsProblems } from '../../support/chat-receivers'
+import { checkedAnswer, discordProblems, slackProblems, teamsProblems } from '../../support/chat-receivers'
 import { seedTeam, testDeps } from '../../support/deps'
 import { fakesPerTest } from '../../support/fake-upstream'
 import { client } from '../../support/http'
@@ -82,7 +82,9 @@ describe('Discord and Teams destinations (docs/destinations.md#discord, #teams)'
       const digest = bodies[15]
       if (kind === 'discord') {
         expect(digest.embeds).toHaveLength(10)
-        expect(digest.content).toContain('15 new leads (5 more in the console)')
+        expect(digest.content).toContain(
+          '15 new leads (daily digest, 2026-11-15 11:58 to 2026-11-15 13:00 UTC; 5 more in the console)',
+        )
         expect(digest.allowed_mentions).toEqual({ parse: [] })
         expect(digest.embeds[0].title).toStartWith('ACTIVE 9/10')
       } else {
@@ -150,7 +152,7 @@ describe('Discord and Teams destinations (docs/destinations.md#discord, #teams)'
     expect(card.body.at(-1).text).toBe(`${12 - shown} more in the console`)
   })
 
-  test('slack: a digest is one message, a line a lead, post text escaped for mrkdwn', async () => {
+  test('slack: a digest is one message, a section a lead and its reason, post text escaped for mrkdwn', async () => {
     const { deps, clock, team } = await world()
     const r = receiver(() => new Response('ok'))
     await createEndpoint(deps, {
@@ -169,8 +171,10 @@ describe('Discord and Teams destinations (docs/destinations.md#discord, #teams)'
     expect(await deliverDue(deps)).toBe(1)
     const body = JSON.parse(r.received[0].body)
     expect(body.text).toStartWith('2 new leads (hourly digest')
-    const lines = body.blocks.map((b: any) => b.text.text)
+    expect(slackProblems(body)).toEqual([])
+    const lines = body.blocks.filter((b: any) => b.type === 'section').map((b: any) => b.text.text)
     expect(lines[1]).toStartWith('*9/10 ACTIVE*') // best first
+    expect(body.blocks[2].type).toBe('context') // its reason
     expect(lines[2]).toContain('&lt;!channel&gt;')
     expect(lines[2]).toContain('&lt;https://evil.example|your bank&gt; &amp; pay')
     expect(lines[2]).not.toContain('javascript:')
