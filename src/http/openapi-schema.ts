@@ -1,5 +1,6 @@
 import { type ConversionConfig, toJsonSchema } from '@valibot/to-json-schema'
 import type * as v from 'valibot'
+import { withServedGuides } from '../wire/served-guides'
 
 type Json = Record<string, unknown>
 
@@ -14,28 +15,14 @@ export function openApiSchema(schema: v.GenericSchema): Json {
   // errorMode 'ignore' keeps the rest of a schema when one part (a transform) has no JSON Schema form.
   // The draft it names is no part of an OpenAPI schema object; the plugin drops it for bodies, not for headers.
   const { $schema: _, ...json } = toJsonSchema(schema, { errorMode: 'ignore', overrideAction: numberFromText })
-  return guideLinks(numericDefaults(nullableEnumsFolded(json))) as Json
+  return linkedGuides(numericDefaults(nullableEnumsFolded(json))) as Json
 }
 
 /**
- * `docs/api.md#error-codes` in a description, as a link to the page the service serves (`/docs/api#error-codes`,
- * docs/console.md#documentation): Swagger UI shows descriptions as Markdown, and a file name was text that someone
- * running the executable, with no docs/ folder, could not follow. The MCP tools' schemas keep the plain names.
+ * `docs/api.md#error-codes` in a description, as a link to the page the service serves (`/docs/api#error-codes`):
+ * Swagger UI shows descriptions as Markdown.
  */
-const linkedGuides = (text: string) =>
-  text.replace(
-    /(?<!\[)docs\/([a-z-]+)\.md(#[a-z0-9-]+)?/g,
-    (whole, name: string, fragment = '') => `[${whole}](/docs/${name}${fragment})`,
-  )
-
-function guideLinks(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(guideLinks)
-  if (node === null || typeof node !== 'object') return node
-  const out: Json = {}
-  for (const [key, value] of Object.entries(node))
-    out[key] = key === 'description' && typeof value === 'string' ? linkedGuides(value) : guideLinks(value)
-  return out
-}
+const linkedGuides = (node: unknown) => withServedGuides(node, (path, mention) => `[${mention}](${path})`)
 
 /**
  * A query parameter arrives as text and is coerced with `toNumber()` (wire/common.ts `queryInt`): from there on the

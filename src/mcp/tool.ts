@@ -8,6 +8,7 @@ import type { Scope } from '../domain/oauth/scopes'
 import type { Usage } from '../domain/quota/usage'
 import { fieldIssues, invalidRequest } from '../wire/validation'
 import type { Logger } from '../lib/log'
+import { withServedGuides } from '../wire/served-guides'
 
 /** What a tool's work gives back: the REST endpoint's JSON body and one readable line about it. */
 export type ToolOutcome = { result: Record<string, unknown>; summary: string; meta?: Record<string, unknown> }
@@ -38,9 +39,14 @@ export type McpTool<S extends v.GenericSchema = v.GenericSchema> = {
 
 export const defineTool = <S extends v.GenericSchema>(tool: McpTool<S>) => tool
 
-/** The tools/list entry. `errorMode: 'ignore'` keeps a schema whose pipe has a transform (trim, a date). */
-export function listingOf(tool: McpTool): Tool {
-  return {
+/**
+ * The tools/list entry. `errorMode: 'ignore'` keeps a schema whose pipe has a transform (trim, a date). The
+ * descriptions, shared with the REST schemas, cite the repository's files (`docs/queries.md`), which a client cannot open: each
+ * names the page the service serves instead, on `publicUrl` (server.public_url) or, without it, as a path on the
+ * server that answers /mcp (docs/api.md#mcp-tools).
+ */
+export function listingOf(tool: McpTool, publicUrl: string): Tool {
+  const listing: Tool = {
     name: tool.name,
     title: tool.title,
     description: tool.description,
@@ -54,6 +60,7 @@ export function listingOf(tool: McpTool): Tool {
       openWorldHint: tool.openWorld,
     },
   }
+  return withServedGuides(listing, (path) => `${publicUrl}${path}`) as Tool
 }
 
 function jsonSchemaOf(schema: v.GenericSchema): Tool['inputSchema'] {

@@ -22,5 +22,8 @@ export function buildToolset(deps: Deps): Toolset {
     getUsageTool(deps),
     listPlatformsTool(deps),
   ]
-  return { tools: new Map(tools.map((t) => [t.name, t])), listings: tools.map(listingOf) }
+  return {
+    tools: new Map(tools.map((t) => [t.name, t])),
+    listings: tools.map((t) => listingOf(t, deps.config.server.public_url)),
+  }
 }

@@ -111,6 +111,42 @@ describe('tools/list', () => {
   })
 })
 
+/** Every `description` in a tools/list entry: the tool's own and those of its schemas' fields, each with its place. */
+function descriptionsOf(node: unknown, where: string, out: [string, string][] = []): [string, string][] {
+  if (Array.isArray(node)) for (const [i, item] of node.entries()) descriptionsOf(item, `${where}[${i}]`, out)
+  else if (node !== null && typeof node === 'object')
+    for (const [key, value] of Object.entries(node))
+      if (key === 'description' && typeof value === 'string') out.push([where, value])
+      else descriptionsOf(value, `${where}.${key}`, out)
+  return out
+}
+
+describe('the pages tool descriptions name (docs/api.md#mcp-tools)', () => {
+  // An assistant or its user cannot open the repository's docs/queries.md: the server serves it at /docs/queries.
+  test('are addresses the server serves, on server.public_url when it is set, never a file of the repository', async () => {
+    for (const publicUrl of ['', 'https://leads.example.com']) {
+      const { deps } = await testDeps({ config: { server: { public_url: publicUrl } } })
+      const { apiKey } = await seedTeam(deps)
+      const server = listen(deps)
+      stops.push(server.stop)
+      const mcp = await httpClient(server.mcpUrl, apiKey)
+      stops.push(() => mcp.close())
+      const descriptions = descriptionsOf((await mcp.listTools()).tools, 'tools')
+      expect(descriptions.filter(([, text]) => /docs\/[a-z-]+\.md/.test(text))).toEqual([])
+      const addresses = descriptions.flatMap(
+        ([, text]) => text.match(/(https?:\/\/[^\s/()]+)?\/docs\/[a-z-]+(#[a-z0-9-]+)?/g) ?? [],
+      )
+      expect(addresses).toContain(`${publicUrl}/docs/queries`)
+      for (const address of new Set(addresses)) {
+        expect(address.startsWith(`${publicUrl}/docs/`)).toBe(true)
+        const page = await fetch(new URL(address.slice(publicUrl.length), server.origin))
+        await page.body?.cancel()
+        expect([address, page.status]).toEqual([address, 200])
+      }
+    }
+  })
+})
+
 describe('tools/call', () => {
   test('each tool with good arguments: a result checked by the client against its output schema, counted as documented', async () => {
     const { mcp, used } = await world()

@@ -61,6 +61,36 @@ describe('/mcp and Origin', () => {
     expect((await post('https://other.example.com')).status).toBe(403)
   })
 
+  test("the MCP Inspector's page connecting directly: 403 naming server.allowed_origins until listed there", async () => {
+    // docs/api.md#mcp-over-http: the Inspector's page is on localhost, but on its own port, not the server's.
+    const inspector = 'http://localhost:6274'
+    for (const allowed_origins of [[], [inspector]]) {
+      const { post, port, deps } = await world({ allowed_origins })
+      deps.config.server.port = port
+      const preflight = await fetch(`http://127.0.0.1:${port}/mcp`, {
+        method: 'OPTIONS',
+        headers: {
+          origin: inspector,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'x-api-key',
+        },
+      })
+      await preflight.body?.cancel()
+      const r = await post(inspector)
+      const answers = [preflight.status, r.status, r.headers.get('access-control-allow-origin')]
+      if (allowed_origins.length) expect(answers).toEqual([204, 200, inspector])
+      else {
+        expect(answers).toEqual([403, 403, null])
+        expect(await r.json()).toEqual({
+          error: {
+            code: 'forbidden',
+            message: 'this Origin may not call /mcp: add it to server.allowed_origins if it should',
+          },
+        })
+      }
+    }
+  })
+
   test('the public address is compared as an origin: its case and a default port do not matter', async () => {
     // A browser sends the origin in lower case and without the scheme's own port.
     for (const public_url of ['https://Leads.Example.com', 'https://leads.example.com:443']) {
