@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Deps } from '../../src/deps'
 import { type Sqld, startSqld } from '../../scripts/sqld'
+import { copyMigratedFile, forgetMigratedFile } from './migrated-copy'
 
 /**
  * Where a test's database lives. By default an in-memory embedded database per test; with
@@ -19,15 +20,22 @@ let server: Promise<Sqld> | undefined
 let fileDir: string | undefined
 let made = 0
 
-/** A database URL for one test: `:memory:`, a new database file, or a new empty database on the test process's sqld. */
+/**
+ * A database URL for one test: `:memory:`, a new migrated database file (a copy: test/support/migrated-copy.ts), or a
+ * new empty database on the test process's sqld.
+ */
 export async function freshTestDatabase(): Promise<string> {
   if (onFile) {
     fileDir ??= mkdtempSync(join(tmpdir(), 'ls-test-db-'))
-    return `file:${join(fileDir, `t${++made}.db`)}`
+    const path = join(fileDir, `t${++made}.db`)
+    await copyMigratedFile(migratedFileIn(fileDir), path)
+    return `file:${path}`
   }
   if (!onSqld) return ':memory:'
   return (await sqld()).createNamespace(`t${++made}`)
 }
+
+const migratedFileIn = (dir: string) => join(dir, 'migrated.db')
 
 /** The test process's sqld, with namespaces (started on first use, stopped by removeTestDatabases after the last test). */
 export function sqld(): Promise<Sqld> {
@@ -48,7 +56,10 @@ export async function removeTestDatabases() {
   const started = server
   server = undefined
   if (started) await (await started).stop()
-  if (fileDir) rmSync(fileDir, { recursive: true, force: true })
+  if (fileDir) {
+    rmSync(fileDir, { recursive: true, force: true })
+    forgetMigratedFile(migratedFileIn(fileDir))
+  }
   fileDir = undefined
 }
 
