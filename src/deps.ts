@@ -49,14 +49,16 @@ export type Deps = AdminDeps & {
 export async function buildDeps(
   config: Config,
   // writeDeadline: the bounds of a libSQL server's write deadline, shortened by tests (storage/engine/write-deadline.ts).
+  // database: one already open, migrated here like any other (the tests' begin as copies of a migrated one).
   {
     writeDeadline,
+    database,
     ...overrides
-  }: Partial<Omit<Deps, 'repos' | 'database' | 'searches' | 'scoring' | 'stuck'>> & {
+  }: Partial<Omit<Deps, 'repos' | 'searches' | 'scoring' | 'stuck'>> & {
     writeDeadline?: RemoteDeadline
   } = {},
 ): Promise<Deps> {
-  const core = await openCore(config, overrides, writeDeadline)
+  const core = await openCore(config, { ...overrides, database }, writeDeadline)
   const { log, clock, repos } = core
   // Loaded here rather than with this module: the admin commands open the database without the scorers, the
   // platforms and their services (docs/performance.md#the-command-lines-start).
@@ -97,15 +99,15 @@ export async function buildDeps(
  */
 export const buildAdminDeps = (config: Config): Promise<AdminDeps> => openCore(config, {})
 
-/** Opens and migrates the database, with the services every command shares. */
+/** Opens (unless `given.database` is open already) and migrates the database, with the services every command shares. */
 async function openCore(
   config: Config,
-  given: Partial<Pick<Deps, 'log' | 'clock'>>,
+  given: Partial<Pick<Deps, 'log' | 'clock' | 'database'>>,
   writeDeadline?: RemoteDeadline,
 ): Promise<AdminDeps> {
   const log = given.log ?? createLogger()
   const clock = given.clock ?? systemClock
-  const database = await openAnswering(config, writeDeadline)
+  const database = given.database ?? (await openAnswering(config, writeDeadline))
   await migrate(database.client)
   const repos = createRepos(database)
   return { config, clock, randomBytes: (n) => randomBytes(n), log, database, repos, stuck: stuckJobs() }

@@ -4,6 +4,7 @@ import { buildDeps, type Deps } from '../../src/deps'
 import { createTeam } from '../../src/domain/teams/teams'
 import { manualClock } from './clock'
 import { silentLogger } from './log'
+import { migratedMemoryDatabase } from './migrated-copy'
 import { freshTestDatabase } from './test-database'
 
 export type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] }
@@ -44,15 +45,16 @@ export function toToml(obj: object, prefix: string[] = []): string {
 }
 
 /**
- * A fresh database (in memory, or on a real sqld with LEAD_SIGNALS_TEST_DATABASE=sqld) and deps per test, with a
- * settable clock.
+ * A fresh database (in memory, in a file with LEAD_SIGNALS_TEST_DATABASE=file, or on a real sqld with
+ * LEAD_SIGNALS_TEST_DATABASE=sqld) and deps per test, with a settable clock.
  */
 export async function testDeps(a: { config?: DeepPartial<ConfigInput>; now?: string; deps?: Partial<Deps> } = {}) {
   const clock = manualClock(a.now ?? '2026-11-15T12:00:00.000Z')
-  const config = a.config?.database?.url
-    ? a.config
-    : merge({ database: { url: await freshTestDatabase() } }, a.config ?? {})
-  const deps = await buildDeps(testConfig(config), { log: silentLogger, clock, ...a.deps })
+  const url = a.config?.database?.url || (await freshTestDatabase())
+  const config = merge({ database: { url } }, a.config ?? {})
+  // An in-memory database begins as a copy of one migrated once (test/support/migrated-copy.ts).
+  const database = url === ':memory:' && !a.deps?.database ? await migratedMemoryDatabase() : undefined
+  const deps = await buildDeps(testConfig(config), { log: silentLogger, clock, database, ...a.deps })
   return { deps, clock }
 }
 

@@ -1,8 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { Subprocess } from 'bun'
 import type { Deps } from '../../src/deps'
 import { type Sqld, startSqld } from '../../scripts/sqld'
+import { copyMigratedFile, forgetMigratedFile } from './migrated-copy'
 
 /**
  * Where a test's database lives. By default an in-memory embedded database per test; with
@@ -19,18 +21,48 @@ let server: Promise<Sqld> | undefined
 let fileDir: string | undefined
 let made = 0
 
-/** A database URL for one test: `:memory:`, a new database file, or a new empty database on the test process's sqld. */
+/**
+ * A database URL for one test: `:memory:`, a new migrated database file (a copy: test/support/migrated-copy.ts), or a
+ * new empty database on the test process's sqld.
+ */
 export async function freshTestDatabase(): Promise<string> {
   if (onFile) {
     fileDir ??= mkdtempSync(join(tmpdir(), 'ls-test-db-'))
-    return `file:${join(fileDir, `t${++made}.db`)}`
+    const path = join(fileDir, `t${++made}.db`)
+    await copyMigratedFile(migratedFileIn(fileDir), path)
+    return `file:${path}`
   }
   if (!onSqld) return ':memory:'
   return (await sqld()).createNamespace(`t${++made}`)
 }
 
-/** The test process's sqld, with namespaces (started on first use, stopped by removeTestDatabases after the last test). */
-export function sqld(): Promise<Sqld> {
+/**
+ * Whether the server process is gone. Right after the kill the process object may not have heard of its exit yet, so
+ * the kernel is asked: an exited child stays a zombie (state Z) until it is collected (sqld runs on Linux only).
+ */
+function ended(p: Subprocess): boolean {
+  if (p.exitCode !== null || p.signalCode !== null) return true
+  try {
+    return readFileSync(`/proc/${p.pid}/stat`, 'utf8').split(') ')[1]?.startsWith('Z') ?? false
+  } catch {
+    return true
+  }
+}
+
+const migratedFileIn = (dir: string) => join(dir, 'migrated.db')
+
+/**
+ * The test process's sqld, with namespaces (started on first use, stopped by removeTestDatabases after the last test).
+ * When a test times out, `bun test` kills the processes it started ("killed 1 dangling process"): the sqld, when that
+ * test was the first to ask for a database. The tests after it get a new one: the old one's ports answer nothing
+ * (connection refused), or whatever process took them over since.
+ */
+export async function sqld(): Promise<Sqld> {
+  const current = server && (await server)
+  if (current && ended(current.process) && server && (await server) === current) {
+    server = undefined
+    await current.stop() // its files
+  }
   server ??= startSqld({ namespaces: true }).then((s) => {
     // Neither the server nor its output pipe keeps a test process alive.
     s.process.unref()
@@ -48,7 +80,10 @@ export async function removeTestDatabases() {
   const started = server
   server = undefined
   if (started) await (await started).stop()
-  if (fileDir) rmSync(fileDir, { recursive: true, force: true })
+  if (fileDir) {
+    rmSync(fileDir, { recursive: true, force: true })
+    forgetMigratedFile(migratedFileIn(fileDir))
+  }
   fileDir = undefined
 }
 
