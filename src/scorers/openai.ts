@@ -6,6 +6,7 @@ import { networkReason, schemeMismatch } from '../lib/network-reason'
 import { backgroundLoader } from './background-load'
 import { contentBudget } from './context-budget'
 import { firstAlone } from './first-alone'
+import { modelContext } from './openai-context'
 import { NO_THINKING, noThinkingUnlessRefused } from './openai-no-thinking'
 import { callRefused, keyAdvice, openAiMessage, probeOpenAi, sentError } from './openai-probe'
 import { PROMPT_VERSION } from './prompt'
@@ -71,6 +72,9 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
 
   // The switch asking a model not to think, sent until the server refuses it by name.
   const ask = noThinkingUnlessRefused({ model: config.model, log })
+
+  // The context a post is cut to fit: the operator's setting, else what the server says it gives the model.
+  const context = modelContext({ configured: config.context_tokens, model: config.model, log })
 
   async function post(messages: ChatMessage[], signal: AbortSignal, noThinking: boolean): Promise<Response> {
     const body = {
@@ -165,13 +169,22 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
     modelLoading: loader.busy,
     loadState: loader.state,
     close: loader.close,
-    probe: (signal) => probeOpenAi({ baseUrl: config.base_url, headers, where, mask, signal, model: config.model }),
+    probe: (signal) =>
+      probeOpenAi({
+        baseUrl: config.base_url,
+        headers,
+        where,
+        mask,
+        signal,
+        model: config.model,
+        listed: context.fromModelList,
+      }),
     async score(input, signal) {
       const answer = await askForScore({
         input,
         signal,
         advice: OFF_SCHEMA.openai,
-        maxContentChars: contentBudget(input, config.context_tokens),
+        maxContentChars: contentBudget(input, context.tokens()),
         send: (messages) => send(messages, signal),
         onRetry: (why) => log.warn('scorer_reply_retry', { scorer: 'openai', model: config.model, why }),
       })
