@@ -16,7 +16,7 @@ export async function probeOpenAi(o: {
   signal: AbortSignal
   model: string
   /** Reads the model list the server answered (the context it gives the model, openai-context.ts). */
-  listed?: (json: object) => void
+  listed?: (json: object, signal: AbortSignal) => Promise<void>
 }): Promise<string | undefined> {
   const { where, mask } = o
   const path = pathOf(o.baseUrl)
@@ -27,7 +27,7 @@ export async function probeOpenAi(o: {
     if (json === null) return otherServerAt(where, path, `GET ${path}/models answered with what is not JSON`)
     const said = sentError(json)?.slice(0, 300)
     if (!said) {
-      o.listed?.(json)
+      await o.listed?.(json, o.signal)
       return notServedByVllm(json, o.model, where)
     }
     // LM Studio answers a path it does not serve (one without /v1) with 200 and an error object.

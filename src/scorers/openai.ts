@@ -81,7 +81,7 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
   const ask = noThinkingUnlessRefused({ model: config.model, log })
 
   // The context a post is cut to fit: the operator's setting, else what the server says it gives the model.
-  const context = modelContext({ configured: config.context_tokens, model: config.model, log })
+  const context = modelContext(config, headers, log)
 
   async function post(messages: ChatMessage[], signal: AbortSignal, noThinking: boolean): Promise<Response> {
     const body = {

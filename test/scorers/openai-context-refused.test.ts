@@ -13,8 +13,13 @@ const startFake = fakesPerTest()
 const ANSWER = JSON.stringify({ reason: 'It says "a crm we might buy".', intent: 'ACTIVE', icpMatch: null, score: 8 })
 const CUT = /\[\.\.\. the post goes on for \d+ more characters\]/
 
-function llamaServer(nCtx: number, refusal?: (tokens: number) => Response) {
+function llamaServer(nCtx: number, refusal?: (tokens: number) => Response, props = false) {
   return startFake((req: Received) => {
+    // GET /props: the server's settings, the context each request may fill among them (default_generation_settings).
+    if (req.method === 'GET' && req.url.pathname === '/props') {
+      if (!props) return new Response('File Not Found', { status: 404 })
+      return Response.json({ default_generation_settings: { n_ctx: nCtx }, total_slots: 1, model_alias: 'qwen' })
+    }
     if (req.method === 'GET') {
       const meta = { vocab_type: 2, n_vocab: 151936, n_ctx_train: 32768, n_embd: 1024, n_params: 596049920 }
       return Response.json({ object: 'list', data: [{ id: 'qwen', object: 'model', owned_by: 'llamacpp', meta }] })
@@ -103,5 +108,29 @@ describe('a post refused as over the context the server states', () => {
     })
     await expect(scorerAt(server.origin).score(20_000)).rejects.toThrow('exceeds the available context size')
     expect(chats(server)).toHaveLength(1)
+  })
+})
+
+describe('the context the llama.cpp server gives each request, read from its GET /props at the start-up check', () => {
+  // -c 16384 keeps the 20,000-character post whole; -c 2048 has it cut at once rather than refused first.
+  for (const [nCtx, whole] of [
+    [16_384, true],
+    [2048, false],
+  ] as const) {
+    test(`-c ${nCtx}: the post goes ${whole ? 'whole' : 'cut to fit'} in one request`, async () => {
+      const server = llamaServer(nCtx, undefined, true)
+      const scorer = scorerAt(server.origin)
+      expect(await scorer.probe()).toBeUndefined()
+      expect((await scorer.score(20_000)).score).toBe(8)
+      expect(chats(server)).toHaveLength(1)
+      expect(CUT.test(userMessage(chats(server)[0]))).toBe(!whole)
+    })
+  }
+
+  test('scorer.openai.context_tokens set: /props is not asked', async () => {
+    const server = llamaServer(16_384, undefined, true)
+    const scorer = scorerAt(server.origin, { LEAD_SIGNALS_SCORER_OPENAI_CONTEXT_TOKENS: '4096' })
+    expect(await scorer.probe()).toBeUndefined()
+    expect(server.received.filter((r) => r.url.pathname === '/props')).toEqual([])
   })
 })
