@@ -57,7 +57,8 @@ const Scorer = v.strictObject({
       model: modelName('gpt-4o-mini'),
       // The context the server gives the model (the llama.cpp server's -c, vLLM's --max-model-len): a post longer than
       // fits is cut, as for Ollama's num_ctx, rather than the server refusing the prompt (docs/scoring.md#the-prompt).
-      context_tokens: v.optional(v.pipe(v.number(), v.integer(), v.minValue(2048), v.maxValue(1_048_576)), 4096),
+      // Unset: the context the server says it has, else 4096 (openai-context.ts); set, it is the operator's word.
+      context_tokens: v.optional(v.pipe(v.number(), v.integer(), v.minValue(2048), v.maxValue(1_048_576))),
     }),
     {},
   ),

@@ -15,6 +15,8 @@ export async function probeOpenAi(o: {
   mask: (text: string) => string
   signal: AbortSignal
   model: string
+  /** Reads the model list the server answered (the context it gives the model, openai-context.ts). */
+  listed?: (json: object, signal: AbortSignal) => Promise<void>
 }): Promise<string | undefined> {
   const { where, mask } = o
   const path = pathOf(o.baseUrl)
@@ -24,7 +26,10 @@ export async function probeOpenAi(o: {
     if (json === undefined) return undefined
     if (json === null) return otherServerAt(where, path, `GET ${path}/models answered with what is not JSON`)
     const said = sentError(json)?.slice(0, 300)
-    if (!said) return notServedByVllm(json, o.model, where)
+    if (!said) {
+      await o.listed?.(json, o.signal)
+      return notServedByVllm(json, o.model, where)
+    }
     // LM Studio answers a path it does not serve (one without /v1) with 200 and an error object.
     const what = `GET ${path}/models answered with an error: ${mask(said)}`
     if (!/\/v1$/.test(path))

@@ -4,8 +4,8 @@ import type { Config } from '../config/schema'
 import type { Logger } from '../lib/log'
 import { networkReason, schemeMismatch } from '../lib/network-reason'
 import { backgroundLoader } from './background-load'
-import { contentBudget } from './context-budget'
 import { firstAlone } from './first-alone'
+import { modelContext } from './openai-context'
 import { NO_THINKING, noThinkingUnlessRefused } from './openai-no-thinking'
 import { callRefused, keyAdvice, openAiMessage, probeOpenAi, sentError } from './openai-probe'
 import { PROMPT_VERSION } from './prompt'
@@ -16,7 +16,15 @@ import type { Scorer } from './types'
 type OpenAiConfig = Config['scorer']['openai']
 
 /** The server could not be reached, answered with an HTTP error, or answered something that is not a completion. */
-export class OpenAiError extends Error {}
+export class OpenAiError extends Error {
+  /** What the server said of a request it refused with HTTP 400 (the context it states, openai-context.ts). */
+  constructor(
+    message: string,
+    readonly refusal?: string,
+  ) {
+    super(message)
+  }
+}
 
 // The part of a chat completion this scorer reads. A reasoning model's thinking comes apart from the answer where the
 // server parses it out: `reasoning_content` (the llama.cpp server, LM Studio, vLLM before 0.11) or `reasoning` (vLLM
@@ -72,6 +80,9 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
   // The switch asking a model not to think, sent until the server refuses it by name.
   const ask = noThinkingUnlessRefused({ model: config.model, log })
 
+  // The context a post is cut to fit: the operator's setting, else what the server says it gives the model.
+  const context = modelContext(config, headers, log)
+
   async function post(messages: ChatMessage[], signal: AbortSignal, noThinking: boolean): Promise<Response> {
     const body = {
       model: config.model,
@@ -105,7 +116,8 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
       const detail =
         res.status === 401 || res.status === 403 ? keyAdvice(headers) : mask(await errorText(res, openAiMessage))
       const path = pathOf(config.base_url)
-      throw new OpenAiError(callRefused({ where, status: res.status, detail, model: config.model, path }))
+      const refused = callRefused({ where, status: res.status, detail, model: config.model, path })
+      throw new OpenAiError(refused, res.status === 400 ? detail : undefined)
     }
     let body: string | null
     try {
@@ -155,6 +167,8 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
     return text.answer
   }
 
+  // The start-up check reads the context the server lists for the model too.
+  const checked = { baseUrl: config.base_url, headers, where, mask, model: config.model, listed: context.fromModelList }
   return {
     name: 'openai',
     model: config.model,
@@ -165,16 +179,18 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
     modelLoading: loader.busy,
     loadState: loader.state,
     close: loader.close,
-    probe: (signal) => probeOpenAi({ baseUrl: config.base_url, headers, where, mask, signal, model: config.model }),
+    probe: (signal) => probeOpenAi({ ...checked, signal }),
     async score(input, signal) {
-      const answer = await askForScore({
-        input,
-        signal,
-        advice: OFF_SCHEMA.openai,
-        maxContentChars: contentBudget(input, config.context_tokens),
-        send: (messages) => send(messages, signal),
-        onRetry: (why) => log.warn('scorer_reply_retry', { scorer: 'openai', model: config.model, why }),
-      })
+      const answer = await context.scoreWithin(input, (maxContentChars) =>
+        askForScore({
+          input,
+          signal,
+          advice: OFF_SCHEMA.openai,
+          maxContentChars,
+          send: (messages) => send(messages, signal),
+          onRetry: (why) => log.warn('scorer_reply_retry', { scorer: 'openai', model: config.model, why }),
+        }),
+      )
       loader.answered()
       return answer
     },

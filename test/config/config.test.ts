@@ -67,11 +67,13 @@ describe('configuration (docs/operations.md#configuration)', () => {
     expect(fromExample).toEqual(defaults)
     const documented = new Set(leafPaths(Bun.TOML.parse(example)))
     const inComments =
-      /^server\.host$|^platforms\.((internet|indiehacker|mastodon)\.base_url|reddit\.(base_url|timeout_ms|budget_\w+))$/
+      /^server\.host$|^scorer\.openai\.context_tokens$|^platforms\.((internet|indiehacker|mastodon)\.base_url|reddit\.(base_url|timeout_ms|budget_\w+))$/
     const missing = leafPaths(defaults).filter((p) => !documented.has(p) && !inComments.test(p))
     expect(missing).toEqual([])
     // The two SearXNG base_urls have no default, Reddit's four depend on its provider: the example names them in comments.
     expect(example).toContain('# base_url = "https://searx.example.org"')
+    // scorer.openai.context_tokens unset is the context the server says: the example names it in a comment.
+    expect(example).toContain('# context_tokens = 4096')
     for (const key of ['base_url', 'timeout_ms', 'budget_requests', 'budget_window_seconds'])
       expect(example).toMatch(new RegExp(`\\[platforms\\.reddit\\]\\n(#.*\\n)*# ${key} = `))
   })

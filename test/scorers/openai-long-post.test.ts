@@ -50,9 +50,9 @@ describe('a 20,000-character post to an OpenAI-compatible server', () => {
     expect(server.received).toHaveLength(1)
   })
 
-  test('a context smaller than the setting says where the context is set, the setting among them', async () => {
+  test('a context smaller than the setting written says where the context is set, the setting among them', async () => {
     const server = llamaServer(2048)
-    await expect(score(server.origin)).rejects.toThrow(
+    await expect(score(server.origin, { LEAD_SIGNALS_SCORER_OPENAI_CONTEXT_TOKENS: '4096' })).rejects.toThrow(
       "give the model a larger context on the server (the llama.cpp server's -c, vLLM's --max-model-len), or set scorer.openai.context_tokens to the context it has",
     )
   })
