@@ -130,3 +130,44 @@ describe("Stack Exchange's throttle_violation", () => {
     expect(sent).toEqual({ search: 1, stream: 0 })
   })
 })
+
+describe("a wait met by the searches is held for what Stack Exchange counts, not as the platform's retry time", () => {
+  /** The platform_health row's retryAt as stored: what holds every server on the database, on any machine. */
+  const storedRetryAt = async (server: Awaited<ReturnType<typeof twoServers>>[number]) =>
+    (await server.repos.platformHealth.list()).find((h) => h.platform === 'stackoverflow')?.retryAt ?? null
+
+  test("a backoff on one server's searches leaves another server's searches with another key free", async () => {
+    // api.stackexchange.com/docs/throttle: the backoff is the application's (its key) for that method.
+    const keys: string[] = []
+    const api = fake((req) => {
+      keys.push(req.url.searchParams.get('key') ?? '')
+      return Response.json({ items: [question(keys.length)], has_more: false, backoff: 600, quota_remaining: 9000 })
+    })
+    const settings = (key: string) => ({ stackoverflow: { base_url: api.origin, stream_url: api.origin, key } })
+    const [first, second] = await twoServers(settings('key-a'), settings('key-b'))
+    expect(await first.searches.search('stackoverflow', 'crm', 10)).toHaveLength(1)
+    const held = await first.searches.search('stackoverflow', 'crm', 10).catch((e: any) => e)
+    expect(held.kind).toBe('platform_budget_exhausted')
+    expect(await second.searches.search('stackoverflow', 'crm', 10)).toHaveLength(1)
+    expect(keys).toEqual(['key-a', 'key-b'])
+    expect(await storedRetryAt(first)).toBeNull()
+  })
+
+  test('a throttle_violation is held on this machine, not stored as the retry time of every server', async () => {
+    const api = fake(() => {
+      const error_message = 'too many requests from this IP, more requests available in 600 seconds'
+      return Response.json({ error_id: 502, error_name: 'throttle_violation', error_message }, { status: 400 })
+    })
+    const [first, second] = await twoServers({ stackoverflow: { base_url: api.origin, key: 'app-key' } })
+    const refused = await first.searches.search('stackoverflow', 'crm', 10).catch((e: any) => e)
+    expect(refused.extra.retryAfterSec).toBe(600)
+    expect(await storedRetryAt(first)).toBeNull()
+    // Still held on this machine: the other server's search is refused before its budget is charged, unsent.
+    const held = await second.searches.search('stackoverflow', 'crm', 10).catch((e: any) => e)
+    expect(held.kind).toBe('platform_budget_exhausted')
+    expect(await second.repos.platformBudgets.list()).toEqual([
+      expect.objectContaining({ platform: 'stackoverflow', used: 1 }),
+    ])
+    expect(api.received).toHaveLength(1)
+  })
+})

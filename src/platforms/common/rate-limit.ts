@@ -152,6 +152,19 @@ export function sharedPause(
   }
 }
 
+type HeldPause = { refuseWhileHeld(): Promise<void>; secondsLeft(): number }
+
+/**
+ * The pauses that each hold a connector's calls (Stack Exchange's daily quota on the address and its backoff on the
+ * method searched), as the one pause the search runner asks of it (platforms/types.ts): refused while any is held.
+ */
+export const eitherPause = (...pauses: HeldPause[]): HeldPause => ({
+  async refuseWhileHeld() {
+    for (const p of pauses) await p.refuseWhileHeld()
+  },
+  secondsLeft: () => Math.max(0, ...pauses.map((p) => p.secondsLeft())),
+})
+
 /**
  * A platform's request limit as its answers that served tell it (docs/platforms.md#rate-limits): `heard` reads each
  * one's headers, and one that says no request remains (spentWaitSec) holds every request with the same credentials

@@ -8,7 +8,7 @@ import type { Mention } from '../../mention'
 import type { PlatformConnector } from '../types'
 import { decodeEntities, htmlToText } from '../common/html-text'
 import { failedAnswer } from '../http'
-import { sharedPause } from '../common/rate-limit'
+import { eitherPause, sharedPause } from '../common/rate-limit'
 import { pauseKey, perMachine, type PlatformShared } from '../common/shared-pauses'
 import { getStackExchange } from './api'
 import { plainQuery } from '../../query/platform-queries'
@@ -53,11 +53,13 @@ export function createStackoverflowConnector(
   const quota = quotaPause(config, shared)
   const searchBackoff = backoffPause(config, shared, SEARCH_METHOD)
 
+  // Each wait is held for what Stack Exchange counts it by, on every server sharing it, and so never becomes the
+  // platform's retry time, which would hold every server on the database (docs/platforms.md#rate-limits).
+  const pause = eitherPause(quota, searchBackoff)
+
   async function fetchPage(keyword: string, page: number, pageSize: number, signal?: AbortSignal) {
-    // Refused before anything is sent, as the search runner refuses during a retry time (503 with Retry-After);
-    // the runner keeps the wait as the source's retryAt.
-    await quota.refuseWhileHeld()
-    await searchBackoff.refuseWhileHeld()
+    // Refused before anything is sent (503 with Retry-After), a page after the first included.
+    await pause.refuseWhileHeld()
     const url = new URL(SEARCH_METHOD, config.base_url)
     const params = new URLSearchParams({
       q: plainQuery(keyword),
@@ -79,7 +81,7 @@ export function createStackoverflowConnector(
       const throttled = throttleWaitSec(w)
       if (throttled === undefined) throw new AppError('upstream_error', message)
       // A throttle is the key's on this address, as the quota: no call before its time from the searches or the stream
-      // of any process here; the search runner keeps it as the retry time.
+      // of any process here.
       await quota.hold(throttled, 'throttle_violation')
       const wait = quota.secondsLeft()
       throw new AppError('upstream_error', `${message}; retry after ${wait} s`, { retryAfterSec: wait })
@@ -102,6 +104,7 @@ export function createStackoverflowConnector(
 
   return {
     platform: 'stackoverflow',
+    pause,
     ...pagedSearch(PAGE_MAX, 1, async ({ keyword, at: page, found, pageSize, signal }) => {
       const { items, has_more, backoff } = await fetchPage(keyword, page, pageSize, signal)
       found.add(readItems({ platform: 'stackoverflow', log, items, item: Question, map: toMention }))
