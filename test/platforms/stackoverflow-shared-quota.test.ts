@@ -1,7 +1,7 @@
-// docs/platforms.md#stackoverflow: Stack Exchange counts its daily quota per key and address (api.stackexchange.com/docs/throttle:
-// without an access token an application "shares an IP based quota with all other applications on that IP"). An answer
-// saying quota_remaining 0 holds the searches and the stream of every server on this machine with that key, not only
-// the connector that read it: the next call would be refused with a throttle_violation.
+// docs/platforms.md#stackoverflow: Stack Exchange counts its daily quota per address (api.stackexchange.com/docs/throttle:
+// without an access token, every application calling from one address counts against one quota, whatever its key). An
+// answer saying quota_remaining 0 holds the searches and the stream of every server on this machine, not only the
+// connector that read it: the next call would be refused with a throttle_violation.
 import { describe, expect, test } from 'bun:test'
 import { streamReaders } from '../../src/platforms/streams'
 import { fakesPerTest } from '../support/fake-upstream'
@@ -50,6 +50,22 @@ describe("Stack Exchange's spent daily quota", () => {
     const failures = await readOnce(streamOf(second))
     expect(failures[0]).toContain('quota')
     expect(sent.stream).toBe(0)
+  })
+
+  test("quota_remaining 0 on one server's search holds a server on this machine with another key too, unsent", async () => {
+    // api.stackexchange.com/docs/throttle: without an access token, the applications calling from one address count
+    // against one quota, whichever key each passes (the larger of their limits).
+    const keys: string[] = []
+    const api = fake((req) => {
+      keys.push(req.url.searchParams.get('key') ?? '')
+      return Response.json({ items: [question(1)], has_more: false, quota_max: 10_000, quota_remaining: 0 })
+    })
+    const settings = (key: string) => ({ stackoverflow: { base_url: api.origin, stream_url: api.origin, key } })
+    const [first, second] = await twoServers(settings('key-a'), settings(''))
+    expect(await first.connectors.get('stackoverflow')!.search('crm', 10)).toHaveLength(1)
+    const err = await searchRefused(second, 'stackoverflow')
+    expect(err.extra.retryAfterSec).toBeGreaterThan(3500)
+    expect(keys).toEqual(['key-a'])
   })
 })
 

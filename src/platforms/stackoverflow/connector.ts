@@ -80,8 +80,8 @@ export function createStackoverflowConnector(
       const message = refusalMessage(w)
       const throttled = throttleWaitSec(w)
       if (throttled === undefined) throw new AppError('upstream_error', message)
-      // A throttle is the key's on this address, as the quota: no call before its time from the searches or the stream
-      // of any process here.
+      // A throttle is this address's, as the quota: no call before its time from the searches or the stream of any
+      // process here.
       await quota.hold(throttled, 'throttle_violation')
       const wait = quota.secondsLeft()
       throw new AppError('upstream_error', `${message}; retry after ${wait} s`, { retryAfterSec: wait })
@@ -139,23 +139,19 @@ export const QUOTA_SPENT_SEC = 3600
 /**
  * docs/throttle: a spent daily quota refuses every call until it renews, a time Stack Exchange's documentation does
  * not name and no answer names until refused (throttle_violation, with the seconds): the next page would lose this
- * one, so the searches and the stream wait an hour and then ask once more (docs/platforms.md#stackoverflow). The
- * quota is the key's on this address (docs/throttle), so the wait is every process's here with that key.
+ * one, so the searches and the stream wait an hour and then ask once more (docs/platforms.md#stackoverflow). Without
+ * an access token the quota is the address's, shared by every application calling from it whatever its key
+ * (docs/throttle), so the wait is every process's here.
  */
 export const quotaPause = (config: Config['platforms']['stackoverflow'], shared: PlatformShared) =>
-  sharedPause(
-    refusal,
-    'stackoverflow',
-    pauseKey('stackoverflow', config.base_url, perMachine(config.key)),
-    shared.pauses,
-  )
+  sharedPause(refusal, 'stackoverflow', pauseKey('stackoverflow', config.base_url, perMachine('')), shared.pauses)
 
 const SEARCH_METHOD = '/2.3/search/advanced'
 
 /**
  * docs/throttle: besides the quota, a dynamic throttle per method: an answer's `backoff` asks the application to call
- * the same method again only once that many seconds have passed. The application without an access token is its key
- * on its address, as for the quota, so the wait holds every process here with that key calling `method`
+ * the same method again only once that many seconds have passed. The application is its key, calling from its
+ * address, so the wait holds every process here with that key calling `method`
  * (the searches and `platforms check`; the streams, on /questions), never another method (docs/platforms.md#stackoverflow).
  */
 export const backoffPause = (config: Config['platforms']['stackoverflow'], shared: PlatformShared, method: string) =>
