@@ -43,8 +43,8 @@ const FACTORIES: TableFactories<PlatformConnector> = {
   producthunt: (table, log, shared) => createProducthuntConnector(table, log, Date.now, shared),
   // The earlier route's own networks.
   news: createNewsConnector,
-  internet: (table, log) => createSearxngConnector('internet', table, log),
-  indiehacker: (table, log) => createSearxngConnector('indiehacker', table, log),
+  internet: (table, log, shared) => createSearxngConnector('internet', table, log, shared),
+  indiehacker: (table, log, shared) => createSearxngConnector('indiehacker', table, log, shared),
   // Platforms without a public search: the operator's licensed provider task (docs/operations.md#platforms).
   ...Object.fromEntries(
     PROVIDER_PLATFORMS.map((p) => [

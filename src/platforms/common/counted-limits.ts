@@ -2,24 +2,54 @@ import type { Source } from '../../config/platform-names'
 import type { Config } from '../../config/schema'
 import type { PlatformConnector } from '../types'
 import { sharedPause } from './rate-limit'
-import { type PauseBoard, pauseKey } from './shared-pauses'
+import { type PauseBoard, pauseKey, perMachine } from './shared-pauses'
 
 // docs/platforms.md#rate-limits: what each platform whose connector keeps no pause of its own counts its limit by,
 // as its documentation says: a credential (hashed into the key by pauseKey, never stored), or the address the calls
 // come from (perMachine). A refusal then holds the servers calling with the same, and no other.
-type CountedBy = (platforms: Config['platforms']) => { url: string | undefined; credentials: string }
+type CountedBy = {
+  [S in Source]?: (table: Config['platforms'][S]) => { scope: string; url?: string; credentials: string }
+}
 
-const COUNTED_BY: Partial<Record<Source, CountedBy>> = {
+/** A SearXNG instance's limiter counts each client address, whichever network (internet, indiehacker) asks. */
+const searxngInstance = (table: Config['platforms']['internet']) => ({
+  scope: 'searxng',
+  url: table.base_url,
+  credentials: perMachine(''),
+})
+
+const COUNTED_BY: CountedBy = {
   // developers.google.com/youtube/v3/getting-started#quota: the quota is the Google Cloud project's, and the API key
   // the calls carry is the project's (two keys of one project share its quota, not the pause).
-  youtube: (p) => ({ url: p.youtube.base_url, credentials: p.youtube.api_key }),
+  youtube: (t) => ({ scope: 'youtube', url: t.base_url, credentials: t.api_key }),
+  internet: searxngInstance,
+  indiehacker: searxngInstance,
 }
 
 /**
- * `connector`, when it keeps no pause and its platform's count is known (COUNTED_BY), with a pause for that count on
- * `board`: a rate-limit refusal of a search (an upstream_error with its wait) holds the searches of every server on
- * the database calling with the same, each refused unsent and uncharged until then; not the platform's retry time,
- * which would hold every server whatever it calls with.
+ * The pause of `source`'s limit as its platform counts it (COUNTED_BY), on `board`; undefined for a platform whose
+ * count is not listed. `refuseWhileHeld` answers 503 platform_budget_exhausted with the seconds left, and `refusal`'s
+ * message.
+ */
+export function countedPause<S extends Source>(
+  source: S,
+  table: Config['platforms'][S],
+  board?: PauseBoard,
+  refusal = (wait: number, why: string) => `${source} asked us to wait (${why}): wait ${wait} s before searching again`,
+) {
+  const countedBy = COUNTED_BY[source] as
+    | ((t: Config['platforms'][S]) => ReturnType<NonNullable<CountedBy[S]>>)
+    | undefined
+  if (!countedBy) return undefined
+  const { scope, url, credentials } = countedBy(table)
+  return sharedPause(refusal, source, pauseKey(scope, url, credentials), board)
+}
+
+/**
+ * `connector`, when it keeps no pause and its platform's count is known, with that pause (countedPause): a rate-limit
+ * refusal of a search (an upstream_error with its wait) holds the searches of every server on the database calling
+ * with the same, each refused unsent and uncharged until then; not the platform's retry time, which would hold every
+ * server whatever it calls with.
  */
 export function heldAsCounted(
   source: Source,
@@ -27,15 +57,8 @@ export function heldAsCounted(
   platforms: Config['platforms'],
   board?: PauseBoard,
 ): PlatformConnector {
-  const countedBy = COUNTED_BY[source]
-  if (connector.pause || !countedBy) return connector
-  const { url, credentials } = countedBy(platforms)
-  const pause = sharedPause(
-    (wait, why) => `${source} asked us to wait (${why}): wait ${wait} s before searching again`,
-    source,
-    pauseKey(source, url, credentials),
-    board,
-  )
+  const pause = connector.pause ? undefined : countedPause(source, platforms[source], board)
+  if (!pause) return connector
   const search = connector.search.bind(connector)
   return {
     ...connector,
