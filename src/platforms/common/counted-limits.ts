@@ -24,6 +24,9 @@ const COUNTED_BY: CountedBy = {
   youtube: (t) => ({ scope: 'youtube', url: t.base_url, credentials: t.api_key }),
   internet: searxngInstance,
   indiehacker: searxngInstance,
+  // Forem's throttles (its Rack::Attack rules) count the search route's and the API's reads per client address, with
+  // or without an api-key.
+  devto: (t) => ({ scope: 'devto', url: t.base_url, credentials: perMachine('') }),
 }
 
 /**
