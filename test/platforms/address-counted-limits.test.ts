@@ -16,6 +16,13 @@ const CASES: Case[] = [
   // Forem's Rack::Attack throttles (config/initializers/rack_attack.rb): the search route's and the API's reads are
   // counted per client address, with or without an api-key.
   { platform: 'devto', settings: (origin) => ({ base_url: origin, api_key: 'forem-key' }) },
+  // hn.algolia.com/api: the search API limits the requests of each IP address (10,000 an hour).
+  { platform: 'hackernews', settings: (origin) => ({ base_url: origin, mode: 'search' }) },
+  // Medium's tag feeds, Substack's search and Google News' RSS take no credentials: whatever they limit, they can only
+  // count the address calling.
+  { platform: 'medium', settings: (origin) => ({ base_url: origin }) },
+  { platform: 'substack', settings: (origin) => ({ base_url: origin }) },
+  { platform: 'news', settings: (origin) => ({ base_url: origin }) },
 ]
 
 describe('a 429 of a platform counting per address holds this machine, not the platform everywhere', () => {
@@ -35,4 +42,29 @@ describe('a 429 of a platform counting per address holds this machine, not the p
       expect(host.received).toHaveLength(1)
     })
   }
+})
+
+test("substack: a 429 after the first page keeps its results, and holds another server's searches here, unsent", async () => {
+  // The search answers { items, nextCursor }; a later page is asked with the cursor (docs/platforms.md#medium-substack-and-news).
+  const post = {
+    type: 'post',
+    post: {
+      id: 150000001,
+      title: 'Which CRM?',
+      canonical_url: 'https://a.substack.com/p/crm',
+      post_date: '2026-03-01T00:00:00.000Z',
+    },
+    publication: { name: 'A', subdomain: 'a' },
+  }
+  const host = fake(({ url }) =>
+    url.searchParams.get('cursor')
+      ? new Response('slow down', { status: 429, headers: { 'retry-after': '600' } })
+      : Response.json({ items: [post], nextCursor: 'c1' }),
+  )
+  const [first, second] = await twoServers({ substack: { base_url: host.origin } })
+  expect(await first.searches.search('substack', 'crm', 50)).toHaveLength(1)
+  const held = await second.searches.search('substack', 'crm', 50).catch((e: any) => e)
+  expect(held.kind).toBe('platform_budget_exhausted')
+  expect(held.extra.retryAfterSec).toBeGreaterThan(590)
+  expect(host.received).toHaveLength(2)
 })

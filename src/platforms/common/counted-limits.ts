@@ -11,9 +11,9 @@ type CountedBy = {
   [S in Source]?: (table: Config['platforms'][S]) => { scope: string; url?: string; credentials: string }
 }
 
-/** A SearXNG instance's limiter counts each client address, whichever network (internet, indiehacker) asks. */
-const searxngInstance = (table: Config['platforms']['internet']) => ({
-  scope: 'searxng',
+/** A limit of the address the calls come from, at the host a platform's base_url names (`scope`: whose limit). */
+const byAddress = (scope: string) => (table: { base_url?: string }) => ({
+  scope,
   url: table.base_url,
   credentials: perMachine(''),
 })
@@ -22,11 +22,18 @@ const COUNTED_BY: CountedBy = {
   // developers.google.com/youtube/v3/getting-started#quota: the quota is the Google Cloud project's, and the API key
   // the calls carry is the project's (two keys of one project share its quota, not the pause).
   youtube: (t) => ({ scope: 'youtube', url: t.base_url, credentials: t.api_key }),
-  internet: searxngInstance,
-  indiehacker: searxngInstance,
+  // A SearXNG instance's limiter counts each client address, whichever network (internet, indiehacker) asks.
+  internet: byAddress('searxng'),
+  indiehacker: byAddress('searxng'),
   // Forem's throttles (its Rack::Attack rules) count the search route's and the API's reads per client address, with
   // or without an api-key.
-  devto: (t) => ({ scope: 'devto', url: t.base_url, credentials: perMachine('') }),
+  devto: byAddress('devto'),
+  // hn.algolia.com/api: the search API limits each IP address's requests.
+  hackernews: byAddress('hackernews'),
+  // Medium's feeds, Substack's search and Google News' RSS take no credentials: only the address can be counted.
+  medium: byAddress('medium'),
+  substack: byAddress('substack'),
+  news: byAddress('news'),
 }
 
 /**
