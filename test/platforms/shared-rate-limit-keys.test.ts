@@ -1,7 +1,8 @@
 // docs/platforms.md#rate-limits: a 429 holds what the platform's limit is counted by, on every server on the database,
 // and nothing else: GitHub's search limit per token (per address without one), X's per app (its bearer token),
 // Product Hunt's per application (its token), Bluesky's PDS per address (docs.bsky.app, "Rate Limits": every
-// endpoint's requests, rate limited by IP), YouTube's daily quota per Google Cloud project (its API key). A server
+// endpoint's requests, rate limited by IP), YouTube's daily quota per Google Cloud project (its API key), Apify's
+// per user (its token). A server
 // calling with the same credentials is refused unsent until the time the refusal named; one calling with other
 // credentials searches on.
 import { describe, expect, test } from 'bun:test'
@@ -17,7 +18,7 @@ const epochIn = (sec: number) => String(Math.floor(Date.now() / 1000) + sec)
 type Case = {
   platform: Source
   /** The platform's settings with one of two sets of credentials, for the fake at `origin`. */
-  settings: (which: 'a' | 'b', origin: string) => Record<string, string>
+  settings: (which: 'a' | 'b', origin: string) => Record<string, unknown>
   /** Whether a request was made with set "a" (refused with 429) rather than "b" (served). */
   isA: (req: Received) => boolean
   /** The platform's 429, its retry time 600 s away (`minWaitSec` at least, when another). */
@@ -91,6 +92,23 @@ const CASES: Case[] = [
     refusal: () => youtubeQuotaExceeded(),
     minWaitSec: 0,
     served: () => Response.json({ kind: 'youtube#searchListResponse', items: [], pageInfo: {} }),
+  },
+  {
+    // docs.apify.com/api/v2 (Rate limiting): the global limit is counted per user, whose token the run carries.
+    platform: 'linkedin',
+    settings: (w, origin) => ({
+      base_url: origin,
+      actor: 'acme/linkedin-posts',
+      token: `apify_${w}`,
+      input: { searchQueries: '{keyword}' },
+    }),
+    isA: (req) => bearerIs(req, 'apify_a'),
+    refusal: () =>
+      Response.json(
+        { error: { type: 'rate-limit-exceeded', message: 'You have exceeded the rate limit' } },
+        { status: 429, headers: { 'retry-after': '600' } },
+      ),
+    served: () => Response.json([]),
   },
   {
     // Reddit's Data API rules: per OAuth client; X-Ratelimit-Reset in seconds. The fake approves both apps.

@@ -1,5 +1,6 @@
 import type { Source } from '../../config/platform-names'
 import type { Config } from '../../config/schema'
+import { PROVIDER_PLATFORMS } from '../provider/connector'
 import type { PlatformConnector } from '../types'
 import { sharedPause } from './rate-limit'
 import { type PauseBoard, pauseKey, perMachine } from './shared-pauses'
@@ -18,6 +19,16 @@ const byAddress = (scope: string) => (table: { base_url?: string }) => ({
   credentials: perMachine(''),
 })
 
+/**
+ * An Apify actor's runs (the providers, Reddit through Apify): docs.apify.com/api/v2 counts its global rate limit per
+ * user, whose token the runs carry, whichever actor or platform (two tokens of one user share it, not the pause).
+ */
+const byApifyToken = (table: { base_url?: string; token: string }) => ({
+  scope: 'apify',
+  url: table.base_url,
+  credentials: table.token,
+})
+
 const COUNTED_BY: CountedBy = {
   // developers.google.com/youtube/v3/getting-started#quota: the quota is the Google Cloud project's, and the API key
   // the calls carry is the project's (two keys of one project share its quota, not the pause).
@@ -34,6 +45,9 @@ const COUNTED_BY: CountedBy = {
   medium: byAddress('medium'),
   substack: byAddress('substack'),
   news: byAddress('news'),
+  // Reddit's own API keeps its pause (reddit/api.ts); this is Reddit through Apify.
+  reddit: byApifyToken,
+  ...Object.fromEntries(PROVIDER_PLATFORMS.map((p) => [p, byApifyToken])),
 }
 
 /**
