@@ -2,6 +2,7 @@ import type { Source } from '../config/platform-names'
 import type { Config } from '../config/schema'
 import type { Logger } from '../lib/log'
 import { isConfigured } from './configured'
+import { heldAsCounted } from './common/counted-limits'
 import { createBlueskyConnector } from './bluesky/connector'
 import { platformMentions } from './common/web-urls'
 import { buildFromTables, type TableFactories } from './table-factories'
@@ -42,8 +43,8 @@ const FACTORIES: TableFactories<PlatformConnector> = {
   producthunt: (table, log, shared) => createProducthuntConnector(table, log, Date.now, shared),
   // The earlier route's own networks.
   news: createNewsConnector,
-  internet: (table, log) => createSearxngConnector('internet', table, log),
-  indiehacker: (table, log) => createSearxngConnector('indiehacker', table, log),
+  internet: (table, log, shared) => createSearxngConnector('internet', table, log, shared),
+  indiehacker: (table, log, shared) => createSearxngConnector('indiehacker', table, log, shared),
   // Platforms without a public search: the operator's licensed provider task (docs/operations.md#platforms).
   ...Object.fromEntries(
     PROVIDER_PLATFORMS.map((p) => [
@@ -60,7 +61,8 @@ const FACTORIES: TableFactories<PlatformConnector> = {
 export function buildConnectors(config: Config, log: Logger, shared?: PlatformShared): Map<Source, PlatformConnector> {
   const configured = (Object.keys(FACTORIES) as Source[]).filter((source) => isConfigured(config, source))
   const connectors = new Map<Source, PlatformConnector>()
-  for (const [source, connector] of buildFromTables(FACTORIES, configured, config, log, shared)) {
+  for (const [source, built] of buildFromTables(FACTORIES, configured, config, log, shared)) {
+    const connector = heldAsCounted(source, built, config.platforms, shared?.pauses)
     const search = connector.search.bind(connector)
     // docs/security.md#platform-text: only web addresses leave a connector, whichever platform gave them.
     connector.search = async (...a) => platformMentions(source, log, await search(...a))

@@ -1,11 +1,14 @@
 // docs/platforms.md#rate-limits: a 429 holds what the platform's limit is counted by, on every server on the database,
 // and nothing else: GitHub's search limit per token (per address without one), X's per app (its bearer token),
 // Product Hunt's per application (its token), Bluesky's PDS per address (docs.bsky.app, "Rate Limits": every
-// endpoint's requests, rate limited by IP). A server calling with the same credentials is refused unsent until the
-// time the 429 named; one calling with other credentials searches on.
+// endpoint's requests, rate limited by IP), YouTube's daily quota per Google Cloud project (its API key), Apify's
+// per user (its token). A server
+// calling with the same credentials is refused unsent until the time the refusal named; one calling with other
+// credentials searches on.
 import { describe, expect, test } from 'bun:test'
 import type { Source } from '../../src/config/platform-names'
 import { redditSettings } from '../support/fake-platforms'
+import { youtubeQuotaExceeded } from '../support/platform-rules'
 import { fakesPerTest, type Received } from '../support/fake-upstream'
 import { searchRefused, twoServers } from '../support/two-servers'
 
@@ -15,11 +18,12 @@ const epochIn = (sec: number) => String(Math.floor(Date.now() / 1000) + sec)
 type Case = {
   platform: Source
   /** The platform's settings with one of two sets of credentials, for the fake at `origin`. */
-  settings: (which: 'a' | 'b', origin: string) => Record<string, string>
+  settings: (which: 'a' | 'b', origin: string) => Record<string, unknown>
   /** Whether a request was made with set "a" (refused with 429) rather than "b" (served). */
   isA: (req: Received) => boolean
-  /** The platform's 429, its retry time 600 s away. */
+  /** The platform's 429, its retry time 600 s away (`minWaitSec` at least, when another). */
   refusal: () => Response
+  minWaitSec?: number
   /** An answer that served, with nothing found. */
   served: (req: Received) => Response
   /** A request that is not a search (Bluesky's login), answered as served and not counted. */
@@ -80,6 +84,33 @@ const CASES: Case[] = [
     served: () => Response.json({ accounts: [], statuses: [], hashtags: [] }),
   },
   {
+    // developers.google.com/youtube/v3/getting-started#quota: the quota is the Google Cloud project's, whose API key
+    // the requests carry; spent, search.list answers 403 quotaExceeded until midnight Pacific time (any time ahead).
+    platform: 'youtube',
+    settings: (w, origin) => ({ base_url: origin, api_key: `yt-${w}` }),
+    isA: (req) => req.url.searchParams.get('key') === 'yt-a',
+    refusal: () => youtubeQuotaExceeded(),
+    minWaitSec: 0,
+    served: () => Response.json({ kind: 'youtube#searchListResponse', items: [], pageInfo: {} }),
+  },
+  {
+    // docs.apify.com/api/v2 (Rate limiting): the global limit is counted per user, whose token the run carries.
+    platform: 'linkedin',
+    settings: (w, origin) => ({
+      base_url: origin,
+      actor: 'acme/linkedin-posts',
+      token: `apify_${w}`,
+      input: { searchQueries: '{keyword}' },
+    }),
+    isA: (req) => bearerIs(req, 'apify_a'),
+    refusal: () =>
+      Response.json(
+        { error: { type: 'rate-limit-exceeded', message: 'You have exceeded the rate limit' } },
+        { status: 429, headers: { 'retry-after': '600' } },
+      ),
+    served: () => Response.json([]),
+  },
+  {
     // Reddit's Data API rules: per OAuth client; X-Ratelimit-Reset in seconds. The fake approves both apps.
     platform: 'reddit',
     settings: (w, origin) => ({ ...redditSettings(origin), client_id: `app-${w}` }),
@@ -114,7 +145,7 @@ async function serversOf(c: Case, secondWith: 'a' | 'b') {
   const settings = (w: 'a' | 'b') => ({ [c.platform]: c.settings(w, platform.origin) })
   const [first, second] = await twoServers(settings('a'), settings(secondWith))
   const refused = await first.searches.search(c.platform, 'crm', 10).catch((e: any) => e)
-  expect(refused.extra.retryAfterSec).toBeGreaterThan(500)
+  expect(refused.extra.retryAfterSec).toBeGreaterThan(c.minWaitSec ?? 500)
   expect(sent.a).toBe(1)
   return { sent, first, second }
 }
@@ -124,7 +155,7 @@ describe("a 429 holds the credentials it was met with, on every server, and not 
     test(`${c.platform}: another server with the same credentials is refused unsent`, async () => {
       const { sent, second } = await serversOf(c, 'a')
       const err = await searchRefused(second, c.platform)
-      expect(err.extra.retryAfterSec).toBeGreaterThan(500)
+      expect(err.extra.retryAfterSec).toBeGreaterThan(c.minWaitSec ?? 500)
       // Through the server's searches too, and before its budget is charged: only the first search's requests count.
       const charged = async () => (await second.repos.platformBudgets.list()).find((b) => b.platform === c.platform)
       const before = (await charged())?.used

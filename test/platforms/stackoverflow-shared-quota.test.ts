@@ -1,7 +1,7 @@
-// docs/platforms.md#stackoverflow: Stack Exchange counts its daily quota per key and address (api.stackexchange.com/docs/throttle:
-// without an access token an application "shares an IP based quota with all other applications on that IP"). An answer
-// saying quota_remaining 0 holds the searches and the stream of every server on this machine with that key, not only
-// the connector that read it: the next call would be refused with a throttle_violation.
+// docs/platforms.md#stackoverflow: Stack Exchange counts its daily quota per address (api.stackexchange.com/docs/throttle:
+// without an access token, every application calling from one address counts against one quota, whatever its key). An
+// answer saying quota_remaining 0 holds the searches and the stream of every server on this machine, not only the
+// connector that read it: the next call would be refused with a throttle_violation.
 import { describe, expect, test } from 'bun:test'
 import { streamReaders } from '../../src/platforms/streams'
 import { fakesPerTest } from '../support/fake-upstream'
@@ -50,6 +50,22 @@ describe("Stack Exchange's spent daily quota", () => {
     const failures = await readOnce(streamOf(second))
     expect(failures[0]).toContain('quota')
     expect(sent.stream).toBe(0)
+  })
+
+  test("quota_remaining 0 on one server's search holds a server on this machine with another key too, unsent", async () => {
+    // api.stackexchange.com/docs/throttle: without an access token, the applications calling from one address count
+    // against one quota, whichever key each passes (the larger of their limits).
+    const keys: string[] = []
+    const api = fake((req) => {
+      keys.push(req.url.searchParams.get('key') ?? '')
+      return Response.json({ items: [question(1)], has_more: false, quota_max: 10_000, quota_remaining: 0 })
+    })
+    const settings = (key: string) => ({ stackoverflow: { base_url: api.origin, stream_url: api.origin, key } })
+    const [first, second] = await twoServers(settings('key-a'), settings(''))
+    expect(await first.connectors.get('stackoverflow')!.search('crm', 10)).toHaveLength(1)
+    const err = await searchRefused(second, 'stackoverflow')
+    expect(err.extra.retryAfterSec).toBeGreaterThan(3500)
+    expect(keys).toEqual(['key-a'])
   })
 })
 
@@ -128,5 +144,46 @@ describe("Stack Exchange's throttle_violation", () => {
     const failures = await readOnce(streamOf(second))
     expect(failures[0]).toContain('throttle_violation')
     expect(sent).toEqual({ search: 1, stream: 0 })
+  })
+})
+
+describe("a wait met by the searches is held for what Stack Exchange counts, not as the platform's retry time", () => {
+  /** The platform_health row's retryAt as stored: what holds every server on the database, on any machine. */
+  const storedRetryAt = async (server: Awaited<ReturnType<typeof twoServers>>[number]) =>
+    (await server.repos.platformHealth.list()).find((h) => h.platform === 'stackoverflow')?.retryAt ?? null
+
+  test("a backoff on one server's searches leaves another server's searches with another key free", async () => {
+    // api.stackexchange.com/docs/throttle: the backoff is the application's (its key) for that method.
+    const keys: string[] = []
+    const api = fake((req) => {
+      keys.push(req.url.searchParams.get('key') ?? '')
+      return Response.json({ items: [question(keys.length)], has_more: false, backoff: 600, quota_remaining: 9000 })
+    })
+    const settings = (key: string) => ({ stackoverflow: { base_url: api.origin, stream_url: api.origin, key } })
+    const [first, second] = await twoServers(settings('key-a'), settings('key-b'))
+    expect(await first.searches.search('stackoverflow', 'crm', 10)).toHaveLength(1)
+    const held = await first.searches.search('stackoverflow', 'crm', 10).catch((e: any) => e)
+    expect(held.kind).toBe('platform_budget_exhausted')
+    expect(await second.searches.search('stackoverflow', 'crm', 10)).toHaveLength(1)
+    expect(keys).toEqual(['key-a', 'key-b'])
+    expect(await storedRetryAt(first)).toBeNull()
+  })
+
+  test('a throttle_violation is held on this machine, not stored as the retry time of every server', async () => {
+    const api = fake(() => {
+      const error_message = 'too many requests from this IP, more requests available in 600 seconds'
+      return Response.json({ error_id: 502, error_name: 'throttle_violation', error_message }, { status: 400 })
+    })
+    const [first, second] = await twoServers({ stackoverflow: { base_url: api.origin, key: 'app-key' } })
+    const refused = await first.searches.search('stackoverflow', 'crm', 10).catch((e: any) => e)
+    expect(refused.extra.retryAfterSec).toBe(600)
+    expect(await storedRetryAt(first)).toBeNull()
+    // Still held on this machine: the other server's search is refused before its budget is charged, unsent.
+    const held = await second.searches.search('stackoverflow', 'crm', 10).catch((e: any) => e)
+    expect(held.kind).toBe('platform_budget_exhausted')
+    expect(await second.repos.platformBudgets.list()).toEqual([
+      expect.objectContaining({ platform: 'stackoverflow', used: 1 }),
+    ])
+    expect(api.received).toHaveLength(1)
   })
 })

@@ -82,34 +82,8 @@ export function spentWaitSec(headers: Headers, now = Date.now()): number | undef
 }
 
 /**
- * A wait a platform asked for in an answer that still served the search (Stack Exchange's `backoff`, a rate limit
- * met after the first page): the searches after it are refused unsent, 503 platform_budget_exhausted with the
- * seconds left, as the search runner refuses during a retry time (docs/platforms.md#rate-limits).
- */
-export function createPause(refusal: (waitSec: number, why: string) => string, now: () => number = Date.now) {
-  let until = 0
-  let why = ''
-  const secondsLeft = () => Math.ceil((until - now()) / 1000)
-  return {
-    /** Waits `seconds` from now, unless a longer wait is already kept. */
-    hold(seconds: number, reason: string) {
-      const at = now() + seconds * 1000
-      if (at <= until) return
-      until = at
-      why = reason
-    },
-    /** The seconds still to wait, 0 or less when none. */
-    secondsLeft,
-    /** Throws the refusal while a wait is kept. */
-    refuseWhileHeld() {
-      const wait = secondsLeft()
-      if (wait > 0) throw new AppError('platform_budget_exhausted', refusal(wait, why), { retryAfterSec: wait })
-    },
-  }
-}
-
-/**
- * A pause as createPause keeps it, for a wait the platform announced for one set of credentials (`key`, pauseKey):
+ * A wait a platform announced for one set of credentials (`key`, pauseKey), in an answer that still served the
+ * search (Stack Exchange's `backoff`, a page that took the last request) or in a refusal:
  * held on `board`, this process's pauses, so every connector and stream with the same key keeps it, and every
  * process on the database (common/shared-pauses.ts). `refuseWhileHeld` first reads the shared pauses if what this
  * process read of them is old; `secondsLeft` is what it knows.
@@ -151,6 +125,19 @@ export function sharedPause(
     },
   }
 }
+
+type HeldPause = { refuseWhileHeld(): Promise<void>; secondsLeft(): number }
+
+/**
+ * The pauses that each hold a connector's calls (Stack Exchange's daily quota on the address and its backoff on the
+ * method searched), as the one pause the search runner asks of it (platforms/types.ts): refused while any is held.
+ */
+export const eitherPause = (...pauses: HeldPause[]): HeldPause => ({
+  async refuseWhileHeld() {
+    for (const p of pauses) await p.refuseWhileHeld()
+  },
+  secondsLeft: () => Math.max(0, ...pauses.map((p) => p.secondsLeft())),
+})
 
 /**
  * A platform's request limit as its answers that served tell it (docs/platforms.md#rate-limits): `heard` reads each

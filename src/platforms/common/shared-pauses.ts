@@ -29,8 +29,9 @@ type Told = (what: 'read' | 'write', err: unknown) => void
  */
 export function pauseBoard(store?: PauseStore, told?: Told, now: () => number = Date.now) {
   const held = new Map<string, Held>()
-  // The platform of each key a connector or stream of this process calls with: what source health shows.
-  const platformOf = new Map<string, string>()
+  // The platforms of each key a connector or stream of this process calls with (one SearXNG instance's limiter holds
+  // two networks): what source health shows.
+  const platformsOf = new Map<string, Set<string>>()
   let readAt = Number.NEGATIVE_INFINITY
   let reading: Promise<void> | undefined
   const note = (key: string, until: number, why: string) => {
@@ -52,14 +53,14 @@ export function pauseBoard(store?: PauseStore, told?: Told, now: () => number = 
     held: (key: string): Held | undefined => held.get(key),
     /** Says that a connector or stream of this process calls `platform` with `key`. */
     uses(key: string, platform: string) {
-      platformOf.set(key, platform)
+      platformsOf.set(key, (platformsOf.get(key) ?? new Set()).add(platform))
     },
     /** The longest hold still ahead on the keys this process calls `platform` with, as it last knew them. */
     heldFor(platform: string): Held | undefined {
       let longest: Held | undefined
-      for (const [key, p] of platformOf) {
+      for (const [key, platforms] of platformsOf) {
         const h = held.get(key)
-        if (p === platform && h && h.until > now() && (!longest || h.until > longest.until)) longest = h
+        if (platforms.has(platform) && h && h.until > now() && (!longest || h.until > longest.until)) longest = h
       }
       return longest
     },

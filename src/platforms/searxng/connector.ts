@@ -5,6 +5,8 @@ import { AppError } from '../../errors'
 import type { Logger } from '../../lib/log'
 import { fetchPlatformJson, retryAfterSecOf, UpstreamStatusError } from '../http'
 import type { RateLimitRule } from '../common/rate-limit'
+import { countedPause } from '../common/counted-limits'
+import type { PlatformShared } from '../common/shared-pauses'
 import { collectMentions } from '../common/collect'
 import { stripHtml } from '../common/html-text'
 import { readEnvelope, readItems } from '../common/mapping'
@@ -45,9 +47,16 @@ export function createSearxngConnector(
   network: Network,
   config: Config['platforms']['internet'],
   log: Logger,
+  shared: PlatformShared = {},
 ): PlatformConnector {
-  // A limiter's refusal after the first page keeps that search's results; the next search waits for the same time.
-  let pausedUntil = 0
+  // The limiter counts this machine's requests to the instance, whichever network asks: a refusal holds the searches
+  // of both on every server here (docs/platforms.md#rate-limits). One after the first page keeps that search's results.
+  const pause = countedPause(
+    network,
+    config,
+    shared.pauses,
+    (wait, why) => `${network}: the SearXNG limiter refused this server (${why}); retry after ${wait} s`,
+  )!
 
   async function fetchPage(base: string, q: string, pageno: number, signal?: AbortSignal) {
     const url = new URL('search', base)
@@ -69,20 +78,13 @@ export function createSearxngConnector(
   const pagesFor = (limit: number) => Math.min(config.max_pages, Math.ceil(limit / 10) + 1)
   return {
     platform: network,
+    pause,
     requestsFor: pagesFor,
     async search(keyword, limit, signal) {
       // The registry builds this connector only when base_url is set (docs/operations.md#platforms); this guards the type.
       if (!config.base_url) throw new AppError('platform_not_configured', `${network} needs a SearXNG base_url`)
-      const wait = Math.ceil((pausedUntil - Date.now()) / 1000)
-      // Nothing is sent during the limiter's wait: refused as the search runner refuses during a retry time.
-      if (wait > 0)
-        throw new AppError(
-          'platform_budget_exhausted',
-          `${network}: the SearXNG limiter refused this server; retry after ${wait} s`,
-          {
-            retryAfterSec: wait,
-          },
-        )
+      // Nothing is sent during the limiter's wait: refused unsent, 503 with the seconds left.
+      await pause.refuseWhileHeld()
       // Indie Hackers has no API; its posts are found through the engines' site: operator.
       const words = plainQuery(keyword)
       const q = network === 'indiehacker' ? `site:indiehackers.com ${words}` : words
@@ -98,8 +100,8 @@ export function createSearxngConnector(
           answer = await fetchPage(base, q, pageno, signal)
         } catch (err) {
           const retryAfterSec = err instanceof AppError ? err.extra.retryAfterSec : undefined
-          if (pageno === 1 || retryAfterSec === undefined) throw err
-          pausedUntil = Date.now() + retryAfterSec * 1000
+          if (pageno === 1 || retryAfterSec === undefined) return pause.refused(err)
+          await pause.hold(retryAfterSec, 'rate limited')
           log.warn('platform_rate_limited', { platform: network, pageno, retryAfterSec })
           break
         }

@@ -8,7 +8,7 @@ import { AS_SENT, type Mention } from '../../mention'
 import type { PlatformConnector } from '../types'
 import { decodeEntities, htmlToText } from '../common/html-text'
 import { failedAnswer } from '../http'
-import { sharedPause } from '../common/rate-limit'
+import { eitherPause, sharedPause } from '../common/rate-limit'
 import { pauseKey, perMachine, type PlatformShared } from '../common/shared-pauses'
 import { getStackExchange } from './api'
 import { plainQuery } from '../../query/platform-queries'
@@ -53,11 +53,13 @@ export function createStackoverflowConnector(
   const quota = quotaPause(config, shared)
   const searchBackoff = backoffPause(config, shared, SEARCH_METHOD)
 
+  // Each wait is held for what Stack Exchange counts it by, on every server sharing it, and so never becomes the
+  // platform's retry time, which would hold every server on the database (docs/platforms.md#rate-limits).
+  const pause = eitherPause(quota, searchBackoff)
+
   async function fetchPage(keyword: string, page: number, pageSize: number, signal?: AbortSignal) {
-    // Refused before anything is sent, as the search runner refuses during a retry time (503 with Retry-After);
-    // the runner keeps the wait as the source's retryAt.
-    await quota.refuseWhileHeld()
-    await searchBackoff.refuseWhileHeld()
+    // Refused before anything is sent (503 with Retry-After), a page after the first included.
+    await pause.refuseWhileHeld()
     const url = new URL(SEARCH_METHOD, config.base_url)
     const params = new URLSearchParams({
       q: plainQuery(keyword),
@@ -78,8 +80,8 @@ export function createStackoverflowConnector(
       const message = refusalMessage(w)
       const throttled = throttleWaitSec(w)
       if (throttled === undefined) throw new AppError('upstream_error', message)
-      // A throttle is the key's on this address, as the quota: no call before its time from the searches or the stream
-      // of any process here; the search runner keeps it as the retry time.
+      // A throttle is this address's, as the quota: no call before its time from the searches or the stream of any
+      // process here.
       await quota.hold(throttled, 'throttle_violation')
       const wait = quota.secondsLeft()
       throw new AppError('upstream_error', `${message}; retry after ${wait} s`, { retryAfterSec: wait })
@@ -102,6 +104,7 @@ export function createStackoverflowConnector(
 
   return {
     platform: 'stackoverflow',
+    pause,
     ...pagedSearch(PAGE_MAX, 1, async ({ keyword, at: page, found, pageSize, signal }) => {
       const { items, has_more, backoff } = await fetchPage(keyword, page, pageSize, signal)
       found.add(readItems({ platform: 'stackoverflow', log, items, item: Question, map: (q) => toMention(q, true) }))
@@ -136,23 +139,19 @@ export const QUOTA_SPENT_SEC = 3600
 /**
  * docs/throttle: a spent daily quota refuses every call until it renews, a time Stack Exchange's documentation does
  * not name and no answer names until refused (throttle_violation, with the seconds): the next page would lose this
- * one, so the searches and the stream wait an hour and then ask once more (docs/platforms.md#stackoverflow). The
- * quota is the key's on this address (docs/throttle), so the wait is every process's here with that key.
+ * one, so the searches and the stream wait an hour and then ask once more (docs/platforms.md#stackoverflow). Without
+ * an access token the quota is the address's, shared by every application calling from it whatever its key
+ * (docs/throttle), so the wait is every process's here.
  */
 export const quotaPause = (config: Config['platforms']['stackoverflow'], shared: PlatformShared) =>
-  sharedPause(
-    refusal,
-    'stackoverflow',
-    pauseKey('stackoverflow', config.base_url, perMachine(config.key)),
-    shared.pauses,
-  )
+  sharedPause(refusal, 'stackoverflow', pauseKey('stackoverflow', config.base_url, perMachine('')), shared.pauses)
 
 const SEARCH_METHOD = '/2.3/search/advanced'
 
 /**
  * docs/throttle: besides the quota, a dynamic throttle per method: an answer's `backoff` asks the application to call
- * the same method again only once that many seconds have passed. The application without an access token is its key
- * on its address, as for the quota, so the wait holds every process here with that key calling `method`
+ * the same method again only once that many seconds have passed. The application is its key, calling from its
+ * address, so the wait holds every process here with that key calling `method`
  * (the searches and `platforms check`; the streams, on /questions), never another method (docs/platforms.md#stackoverflow).
  */
 export const backoffPause = (config: Config['platforms']['stackoverflow'], shared: PlatformShared, method: string) =>

@@ -50,7 +50,7 @@ export function createStackoverflowStream(
   log: Logger,
   shared: PlatformShared = {},
 ): StreamReader {
-  // The key's daily quota on this address, with the searches of every process here (quotaPause).
+  // This address's daily quota, with the searches of every process here (quotaPause).
   const quota = quotaPause(config, shared)
   // A `backoff` on /questions, for every process here with the key: one that takes the stream over mid-wait waits too.
   const backoff = backoffPause(config, shared, '/2.3/questions')
@@ -78,7 +78,7 @@ export function createStackoverflowStream(
       const message = refusalMessage(w.output)
       const throttled = throttleWaitSec(w.output)
       if (throttled === undefined) throw new AppError('upstream_error', message)
-      // The key's on this address, as the quota: the searches of every process here wait for it too.
+      // This address's, as the quota: the searches of every process here wait for it too.
       await quota.hold(throttled, 'throttle_violation')
       throw new Throttled(`${message}; waiting ${throttled} s`, throttled * 1000)
     }

@@ -6,7 +6,8 @@ import { newestFirst } from '../feeds/feed'
 import { htmlToText } from '../common/html-text'
 import { matchesKeyword } from '../common/keyword'
 import { fetchPlatformJson, UpstreamStatusError } from '../http'
-import { createPause } from '../common/rate-limit'
+import { countedPause } from '../common/counted-limits'
+import type { PlatformShared } from '../common/shared-pauses'
 import { count, isoDate, readEnvelope, readItems, ReadableDate } from '../common/mapping'
 import { AS_SENT, type Mention } from '../../mention'
 import type { PlatformConnector } from '../types'
@@ -49,13 +50,20 @@ const Envelope = v.object({ items: v.array(v.unknown()), nextCursor: v.nullish(v
 const isPost = (item: unknown) =>
   typeof item === 'object' && item !== null && (item as { type?: unknown }).type === 'post'
 
-export function createSubstackConnector(config: Config['platforms']['substack'], log: Logger): PlatformConnector {
-  const pause = createPause((wait, why) => `substack ${why}: wait ${wait} s before searching again`)
+export function createSubstackConnector(
+  config: Config['platforms']['substack'],
+  log: Logger,
+  shared: PlatformShared = {},
+): PlatformConnector {
+  // This machine's address at Substack (docs/platforms.md#rate-limits): a refusal holds every server here.
+  const refusal = (wait: number, why: string) => `substack ${why}: wait ${wait} s before searching again`
+  const pause = countedPause('substack', config, shared.pauses, refusal)!
   return {
     platform: 'substack',
+    pause,
     requestsFor: () => MAX_PAGES,
     async search(keyword, limit, signal) {
-      pause.refuseWhileHeld()
+      await pause.refuseWhileHeld()
       const found = new Map<string, Mention>()
       // Every post id the scan has been given, matching or not: a page of nothing but these is a repeat.
       const seen = new Set<string>()
@@ -71,12 +79,12 @@ export function createSubstackConnector(config: Config['platforms']['substack'],
         try {
           body = await fetchPlatformJson({ platform: 'substack', url, timeoutMs: config.timeout_ms, signal })
         } catch (err) {
-          if (page === 1 || !(err instanceof AppError) || signal?.aborted) throw err
+          if (page === 1 || !(err instanceof AppError) || signal?.aborted) return pause.refused(err)
           log.warn('platform_page_failed', { platform: 'substack', page, err })
           // A rate limit met after the first page: this search keeps its pages, the next ones wait unsent.
           const retryAfterSec = err.extra.retryAfterSec
           const status = err instanceof UpstreamStatusError ? err.status : 429
-          if (retryAfterSec !== undefined) pause.hold(retryAfterSec, `answered ${status} (rate limited)`)
+          if (retryAfterSec !== undefined) await pause.hold(retryAfterSec, `answered ${status} (rate limited)`)
           break
         }
         const { items, nextCursor } = readEnvelope('substack', Envelope, body, 'a response without an items list')
