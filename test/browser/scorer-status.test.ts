@@ -15,6 +15,7 @@ import { createWorkspace, type Workspace } from '../cli/run-cli'
 import * as chromium from '../support/browser'
 import { crmSignals } from '../support/crm-signals'
 import { seedTeam, testDeps } from '../support/deps'
+import { heldLoadOllama } from '../support/fake-loading-ollama'
 import { OWNER_PASSWORD, SIZES } from '../support/one-team-console'
 import { REFUSED_ORIGIN } from '../support/refused'
 
@@ -22,6 +23,7 @@ type Site = { deps: Deps; ws: Workspace; app: ReturnType<typeof chromium.listenF
 let browser: Browser
 const sites: Record<string, Site> = {}
 let ollama: ReturnType<typeof Bun.serve>
+let loading: ReturnType<typeof heldLoadOllama>
 
 /** A fresh site, as serve starts it: the model server checked once, and no signal yet unless `withSignal`. */
 async function site(scorer: Record<string, unknown>, withSignal = false): Promise<Site> {
@@ -48,10 +50,13 @@ beforeAll(async () => {
   sites.down = await site({ backend: 'ollama', ollama: { host: REFUSED_ORIGIN } })
   sites.strict = await site({ backend: 'ollama', ollama: { host: REFUSED_ORIGIN }, fallback: 'none' }, true)
   sites.rules = await site({ backend: 'rules' })
+  loading = heldLoadOllama()
+  sites.loadingStrict = await site({ backend: 'ollama', ollama: { host: loading.origin }, fallback: 'none' })
   browser = await chromium.launchBrowser()
 })
 
 afterAll(async () => {
+  loading?.stop()
   await browser?.close()
   for (const s of Object.values(sites)) await chromium.stopConsole(s)
   ollama.stop(true)
@@ -139,6 +144,21 @@ describe('the Settings page says how leads are scored', () => {
       expect(said).not.toContain('scorer check')
     })
   }
+})
+
+describe('a model loading with scorer.fallback = "none": nothing scores meanwhile, not the rules scorer', () => {
+  for (const size of SIZES)
+    test(`on Settings and on the Signals page (${size[0]})`, async () => {
+      for (const said of [
+        await scorerSection('loadingStrict', size, 'scorer-status-loading-none'),
+        await signalsNotice('loadingStrict', size, 'signals-scorer-loading-none'),
+      ]) {
+        expect(said).toContain('has been loading the model “qwen2.5:3b”')
+        expect(said).toContain('the model answers by itself once it is loaded')
+        expect(said).toContain('posts wait unscored meanwhile (scorer.fallback = "none")')
+        expect(said).not.toContain('rules scorer')
+      }
+    })
 })
 
 describe('the Signals page says so too, with no rules-scored signal to bring up its stand-in notice', () => {
