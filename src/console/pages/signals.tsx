@@ -130,7 +130,7 @@ export function Signals(props: { me: Me }) {
     return (
       <>
         {modelNotice}
-        <GettingStarted />
+        <GettingStarted team={props.me.team.name} />
       </>
     )
   return (
