@@ -29,8 +29,20 @@ const PAGES = [
   { path: 'settings', name: 'Settings', view: Settings },
 ]
 
-// The part after '?' is the page's own state (the Signals page's filters).
-const currentPath = () => location.hash.replace(/^#\/?/, '').split('?')[0] || 'signals'
+// A page by its name where its address is another (Destinations at #/webhooks), and ICP profiles by the short name the
+// command line gives them (`lead-signals icp`): a typed or guessed address opens the page rather than "No such page".
+const OTHER_NAMES: Record<string, string> = { destinations: 'webhooks', icps: 'icp-profiles', icp: 'icp-profiles' }
+
+/**
+ * The page's address in the window's; the part after '?' is the page's own state (the Signals page's filters). An
+ * address by another name becomes the page's own, so the menu marks it and a shared link is the one the menu gives.
+ */
+function currentPath(): string {
+  const [path, query] = location.hash.replace(/^#\/?/, '').split('?')
+  const own = OTHER_NAMES[path as string]
+  if (own) history.replaceState(history.state, '', `#/${own}${query === undefined ? '' : `?${query}`}`)
+  return own ?? (path || 'signals')
+}
 
 function App() {
   const [me, setMe] = useState<Me | null | undefined>(undefined)

@@ -40,8 +40,14 @@ export function scorerNow(c: ScorerCondition, now = Date.now()): string | null {
   switch (c.state) {
     case 'answering':
       return `the ${c.backend} scorer answers again: signals found from here on are its own.`
-    case 'loading':
-      return `the model server has been loading the model ${model}${since}: the model answers by itself once it is loaded, and the rules scorer answers meanwhile.`
+    case 'loading': {
+      // With no fallback nothing scores while the model loads: the posts wait for a pass after it answers.
+      const meanwhile =
+        c.fallback === 'rules'
+          ? 'the rules scorer answers meanwhile'
+          : 'posts wait unscored meanwhile (scorer.fallback = "none")'
+      return `the model server has been loading the model ${model}${since}: the model answers by itself once it is loaded, and ${meanwhile}.`
+    }
     case 'slow':
       return `the model ${model} is loaded but has answered more slowly than scorer.timeout_ms allows${since}: this does not end by itself; on the server, raise scorer.timeout_ms, lower scorer.concurrency or choose a smaller model.`
     case 'timing_out':

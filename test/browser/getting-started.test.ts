@@ -176,7 +176,13 @@ describe('getting started on the Signals page', () => {
       await view.page.getByRole('heading', { name: 'No signals yet' }).waitFor()
       expect(await ticked(view, 'A first polling pass')).toBe(false)
       expect(await step(view, 'A first polling pass').textContent()).toContain('have not been searched yet')
-      expect(await view.page.locator('.next').textContent()).toContain('Wait for the next pass')
+      await screenshot(view.page, 'getting-started-first-pass-phone')
+      await view.page.setViewportSize(SIZES[0]?.viewport as { width: number; height: number })
+      await screenshot(view.page, 'getting-started-first-pass-desktop')
+      const next = view.page.locator('.next')
+      expect(await next.textContent()).toContain('Wait for the next pass')
+      // Or run one now, on the server, for this team: the command as the operator types it (docs/operations.md#schedule).
+      expect(await next.locator('code').textContent({ timeout: 5000 })).toBe('lead-signals poll --once --team late')
       // The next pass searches it for this team too.
       await cursor(1)
       await reopen(view)

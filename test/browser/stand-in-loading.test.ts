@@ -1,8 +1,7 @@
 // The Signals page's notice that the embedded scorer stood in, while the model loads (docs/console.md#the-signals-page),
 // in Chromium at a laptop's and a phone's size: it says the model server is loading the model, since when, and that
-// this ends by itself, not only that the embedded scorer stood in. The fake Ollama follows its API documentation:
-// /api/show knows the model, /api/ps lists none in memory, and the load request is answered only once the tests have
-// ended: a load that ends after a fixed time (it was 60 s) ended before a loaded host had shown the page.
+// this ends by itself, not only that the embedded scorer stood in. The fake Ollama follows its API documentation, its
+// load held until the tests have ended (support/fake-loading-ollama.ts).
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import type { Browser } from 'playwright-core'
 import type { Deps } from '../../src/deps'
@@ -12,13 +11,13 @@ import { createWorkspace, type Workspace } from '../cli/run-cli'
 import { HANG_GUARD_MS } from '../support/own-time'
 import { fitsWidth, launchBrowser, listenForBrowser, openPage, signIn, stopConsole } from '../support/browser'
 import { seedTeam, testDeps } from '../support/deps'
+import { heldLoadOllama } from '../support/fake-loading-ollama'
 
 let browser: Browser
 let app: ReturnType<typeof listenForBrowser> | undefined
 let ws: Workspace
 let deps: Deps
-let ollama: ReturnType<typeof Bun.serve>
-const testsEnded = Promise.withResolvers<void>()
+let ollama: ReturnType<typeof heldLoadOllama>
 // When serve's start sent the load: the browser's clock is set to it, so that "(just now)" holds however long a loaded
 // host takes to show the page (45 s later it reads "1 min ago").
 let loadSentAt: number
@@ -33,23 +32,10 @@ const SIZES = [
 ]
 
 beforeAll(async () => {
-  ollama = Bun.serve({
-    port: 0,
-    hostname: '127.0.0.1',
-    // Bun closes a connection that has been silent 10 s by default, which ended the held load 10 s after it was sent.
-    idleTimeout: 0,
-    async fetch(req) {
-      const path = new URL(req.url).pathname
-      if (path === '/api/show') return Response.json({ details: { family: 'qwen2' }, capabilities: ['completion'] })
-      if (path === '/api/ps') return Response.json({ models: [] })
-      if (path === '/api/version') return Response.json({ version: '0.12.6' })
-      await testsEnded.promise
-      return new Response(null, { status: 499 })
-    },
-  })
+  ollama = heldLoadOllama()
   ws = createWorkspace()
   ;({ deps } = await testDeps({
-    config: { database: { url: ws.dbUrl }, scorer: { backend: 'ollama', ollama: { host: ollama.url.origin } } },
+    config: { database: { url: ws.dbUrl }, scorer: { backend: 'ollama', ollama: { host: ollama.origin } } },
     now: new Date().toISOString(),
   }))
   const teamId = (await seedTeam(deps, { name: 'acme' })).team.id
@@ -83,9 +69,8 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  testsEnded.resolve()
+  ollama.stop()
   await stopConsole({ browser, app, deps, ws })
-  ollama.stop(true)
 })
 
 describe('the stand-in notice during a load', () => {

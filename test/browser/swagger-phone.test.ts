@@ -2,7 +2,8 @@
 // the screen, Swagger UI's Links column ("No links" on every answer, which the document never declares) cut off at
 // the right, and each answer's Headers table squeezed its descriptions into a column a few letters wide. An answer's
 // Schema, expanded, was held to the 208 px beside the status code while it needed 294: it scrolled sideways in its
-// box and the nested fields' descriptions wrapped at 150 px.
+// box and the nested fields' descriptions wrapped at 150 px. The live answer after Execute kept its code in a column
+// of 84 px beside its body and headers.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import type { Browser } from 'playwright-core'
 import { seedTeam, testDeps } from '../support/deps'
@@ -25,7 +26,7 @@ afterAll(async () => {
   served?.stop()
 })
 
-test('at 390 px an opened operation, tried out, fits the screen and its Headers table reads across it', async () => {
+test('at 390 px an opened operation, tried out, fits the screen, its live answer is below its code and its Headers table reads across it', async () => {
   const view = await openPage(browser, served?.origin ?? '', { offline: true, viewport: { width: 390, height: 844 } })
   try {
     await view.goto('/swagger')
@@ -37,8 +38,18 @@ test('at 390 px an opened operation, tried out, fits the screen and its Headers 
 
     await signals.getByRole('button', { name: 'Try it out' }).click()
     await signals.getByRole('button', { name: 'Execute' }).click()
-    await signals.locator('.live-responses-table tr.response').first().waitFor()
+    const live = signals.locator('.live-responses-table tr.response').first()
+    await live.waitFor()
     expect(await fitsWidth(view.page)).toBe(true)
+    // The answer to Execute sits below its code and takes the table's width: its code column kept 84 px of the 390,
+    // and its body and headers the rest.
+    const liveTable = await signals.locator('.live-responses-table').boundingBox()
+    const liveCode = await live.locator('td.response-col_status').boundingBox()
+    const liveAnswer = await live.locator('td.response-col_description').boundingBox()
+    expect(liveAnswer?.y ?? 0).toBeGreaterThanOrEqual((liveCode?.y ?? 0) + (liveCode?.height ?? 0))
+    expect(liveAnswer?.width ?? 0).toBeGreaterThan((liveTable?.width ?? 0) - 8)
+    await live.scrollIntoViewIfNeeded()
+    await screenshot(view.page, 'swagger-phone-live-response')
 
     // The 401's challenge header: its description takes the width of the answer, not a sliver beside the name (66 px).
     const challenge = signals.locator('tr.response[data-code="401"] table.headers tbody tr', {

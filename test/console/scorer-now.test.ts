@@ -17,6 +17,14 @@ test('a load under way ends by itself, said with since when', () => {
   expect(said).toContain('has been loading the model “qwen2.5:3b” since ')
   expect(said).toContain('(3 min ago)')
   expect(said).toContain('answers by itself once it is loaded')
+  expect(said).toContain('the rules scorer answers meanwhile')
+})
+
+test('a load with scorer.fallback = "none" leaves posts unscored meanwhile: no rules scorer answers', () => {
+  const said = scorerNow({ ...at('loading'), fallback: 'none' }, NOW) ?? ''
+  expect(said).toContain('answers by itself once it is loaded')
+  expect(said).toContain('posts wait unscored meanwhile (scorer.fallback = "none").')
+  expect(said).not.toContain('rules scorer')
 })
 
 test('what needs a hand says which: a server down, a model to pull, a model too slow, a timeout', () => {

@@ -67,3 +67,33 @@ export function loadingOllamas() {
     return { origin: server.url.origin, chats, isLoaded: () => loaded, stop: () => server.stop(true) }
   }
 }
+
+/**
+ * A fake Ollama whose model load lasts until `stop`, for a test file that shows a load under way: /api/show knows the
+ * model, /api/ps lists none in memory, and the load request is answered only when stopped (a load that ends after a
+ * fixed time ended before a loaded host had shown the page). Bun closes a connection silent for 10 s by default,
+ * which ended the held load then: this server never does.
+ */
+export function heldLoadOllama() {
+  const stopped = Promise.withResolvers<void>()
+  const server = Bun.serve({
+    port: 0,
+    hostname: '127.0.0.1',
+    idleTimeout: 0,
+    async fetch(req) {
+      const path = new URL(req.url).pathname
+      if (path === '/api/show') return Response.json({ details: { family: 'qwen2' }, capabilities: ['completion'] })
+      if (path === '/api/ps') return Response.json({ models: [] })
+      if (path === '/api/version') return Response.json({ version: '0.12.6' })
+      await stopped.promise
+      return new Response(null, { status: 499 })
+    },
+  })
+  return {
+    origin: server.url.origin,
+    stop: () => {
+      stopped.resolve()
+      server.stop(true)
+    },
+  }
+}

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks'
 import { type Polling, readState, type State } from '../setup-state'
+import { shellWord } from '../shell-word'
 import { platformName, sourceError } from '../signal-facts'
 import { fromNow, relative } from '../time'
 import { Icon } from './ui'
@@ -21,8 +22,9 @@ function nextPass(p: Polling): string {
 /**
  * docs/console.md#getting-started: the Signals page of a team with no signal yet. What is set up, when polling runs
  * next, and a checklist that ticks itself from the server's state, each step linking to the page that does it.
+ * `team`: the team's name, for the command that runs its pass now.
  */
-export function GettingStarted() {
+export function GettingStarted(props: { team: string }) {
   const [state, setState] = useState<State | null>(null)
   const [error, setError] = useState('')
   useEffect(() => {
@@ -122,9 +124,12 @@ export function GettingStarted() {
           : state.failing.length
             ? 'No search of your keywords has answered yet.'
             : 'Your keywords have not been searched yet.',
+      // A pass can be a quarter of an hour away (polling.schedule): whoever runs the server can start one now.
       todo: (
         <>
-          Wait for the next pass; the <a href="#/sources">Sources</a> page shows how each source's last search went.
+          Wait for the next pass, or run one now on the server:{' '}
+          <code>lead-signals poll --once --team {shellWord(props.team)}</code>. The <a href="#/sources">Sources</a> page
+          shows how each source's last search went.
         </>
       ),
     },

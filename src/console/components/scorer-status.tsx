@@ -13,18 +13,46 @@ function stateOf(c: ScorerCondition): string | null {
   return now && capital(now)
 }
 
-/**
- * docs/console.md#settings: which scorer judges the team's posts, whether its model answers, and what to do when it
- * does not (GET /console/api/scorer). Said here whether or not signals exist: on a fresh site whose model is not
- * pulled, or whose model server is down, the Signals page's stand-in notice waits for signals the rules scorer judged.
- */
-export function ScorerStatus() {
+/** GET /console/api/scorer once; null until it answers, and when it cannot be read (the page says the rest). */
+export function useScorerCondition(): ScorerCondition | null {
   const [condition, setCondition] = useState<ScorerCondition | null>(null)
   useEffect(() => {
     api<ScorerCondition>('GET', '/scorer')
       .then(setCondition)
       .catch(() => setCondition(null))
   }, [])
+  return condition
+}
+
+/**
+ * A model that does not answer and will not by itself: a load ends by itself (its sentence says what answers
+ * meanwhile), and a model that answers, or has not been asked yet, needs nothing.
+ */
+export const needsAHand = (c: ScorerCondition) => !['embedded', 'answering', 'unknown', 'loading'].includes(c.state)
+
+/** What scores posts until the model answers, and where to look: here and on the Signals page alike. */
+export function UntilItAnswers(props: { condition: ScorerCondition }) {
+  return (
+    <>
+      Until it answers,{' '}
+      {props.condition.fallback === 'rules' ? (
+        <>the embedded rules scorer judges posts (tagged “rules scorer”).</>
+      ) : (
+        <>
+          posts wait unscored (<code>scorer.fallback = "none"</code>).
+        </>
+      )}{' '}
+      <ScorerCheckHint />
+    </>
+  )
+}
+
+/**
+ * docs/console.md#settings: which scorer judges the team's posts, whether its model answers, and what to do when it
+ * does not (GET /console/api/scorer). Said here whether or not signals exist, as the Signals page's ScorerNotice does.
+ */
+export function ScorerStatus() {
+  const condition = useScorerCondition()
   if (!condition) return null
   if (condition.state === 'embedded')
     return (
@@ -34,25 +62,15 @@ export function ScorerStatus() {
       </section>
     )
   const model = condition.model ? ` with the model “${condition.model}”` : ''
-  // A load ends by itself (its sentence says what answers meanwhile), and a model that answers needs nothing.
-  const trouble = !['answering', 'unknown', 'loading'].includes(condition.state)
   return (
     <section>
       <h2>Scorer</h2>
       <p class="scorer-now">
         The {condition.backend} scorer{model} is configured. {stateOf(condition)}
       </p>
-      {trouble && (
+      {needsAHand(condition) && (
         <p>
-          Until it answers,{' '}
-          {condition.fallback === 'rules' ? (
-            <>the embedded rules scorer judges posts (tagged “rules scorer”).</>
-          ) : (
-            <>
-              posts wait unscored (<code>scorer.fallback = "none"</code>).
-            </>
-          )}{' '}
-          <ScorerCheckHint />
+          <UntilItAnswers condition={condition} />
         </p>
       )}
     </section>

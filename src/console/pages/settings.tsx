@@ -5,6 +5,7 @@ import { ScorerStatus } from '../components/scorer-status'
 import { ShownOnce } from '../components/shown-once'
 import { Alert, ConfirmButton, Ago } from '../components/ui'
 import type { Me } from '../me'
+import { shellWord } from '../shell-word'
 import { ConnectedApps } from './connected-apps'
 import { EmailMe } from './email-me'
 
@@ -103,9 +104,6 @@ function ApiKeys() {
     </section>
   )
 }
-
-// The command as the owner would type it: their own team's name, quoted for a shell when it is more than one word.
-const shellWord = (s: string) => (/^[\w.@-]+$/.test(s) ? s : `'${s.replaceAll("'", `'\\''`)}'`)
 
 function Users(props: { team: string }) {
   const [users, setUsers] = useState<User[]>([])

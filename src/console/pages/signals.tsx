@@ -4,6 +4,7 @@ import type { SignalPage } from '../../wire/signals'
 import { api } from '../api'
 import { ExportCsv } from '../components/export-csv'
 import { GettingStarted } from '../components/getting-started'
+import { ScorerNotice } from '../components/scorer-notice'
 import { StandInNotice } from '../components/stand-in-notice'
 import { type Signal, SignalCard, type Verdict } from '../components/signal-card'
 import {
@@ -123,11 +124,20 @@ export function Signals(props: { me: Me }) {
   const outages = [standIns.filter((s) => s.behind === null), standIns.filter((s) => s.behind !== null)].filter(
     (group) => group.length > 0,
   )
-  if (page && !hasAny && query.size === 0) return <GettingStarted />
+  // The stand-in notice of a model that could not answer says what it does now; without one, this notice does.
+  const modelNotice = outages.some((group) => group[0]?.behind === null) ? null : <ScorerNotice />
+  if (page && !hasAny && query.size === 0)
+    return (
+      <>
+        {modelNotice}
+        <GettingStarted team={props.me.team.name} />
+      </>
+    )
   return (
     <section>
       <SignalFilters filters={filters} keywords={keywords} platforms={platforms} onChange={change} />
       <Alert message={error} />
+      {modelNotice}
       {outages.map((group) => (
         <StandInNotice standIns={group} />
       ))}

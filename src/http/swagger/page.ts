@@ -10,8 +10,9 @@ export const NARROW_CSS_PATH = '/swagger/narrow.css'
  * Headers table left its descriptions a column a few letters wide. Below 600 px the column goes and a header's name,
  * description and type stack. An answer's Schema, expanded, sat in the 208 px beside its status code and needed 294,
  * each nested level of fields indented 20 px on both sides: it scrolled sideways and a signal's fields wrapped their
- * descriptions at 150 px. Here the code sits above its answer and a level is indented 12 px on the left only. Swagger
- * UI caps a table cell that holds a schema at 1 px (a table still widens it), which a block cell must lift.
+ * descriptions at 150 px; the live answer after Execute kept its code in an 84 px column too, beside its body and
+ * headers. Here the code sits above its answer (documented or live) and a level is indented 12 px on the left only.
+ * Swagger UI caps a table cell that holds a schema at 1 px (a table still widens it), which a block cell must lift.
  */
 export const NARROW_CSS = `@media (max-width: 600px) {
   .swagger-ui .response-col_links { display: none; }
@@ -19,11 +20,11 @@ export const NARROW_CSS = `@media (max-width: 600px) {
   .swagger-ui table.headers tr, .swagger-ui table.headers td { display: block; padding: 0; }
   .swagger-ui table.headers tr { padding: 0.4em 0; }
   .swagger-ui table.headers td.header-col { font-weight: 600; }
-  .swagger-ui table.responses-table:not(.live-responses-table) { display: block; padding: 0; }
-  .swagger-ui table.responses-table:not(.live-responses-table) > thead { display: none; }
-  .swagger-ui table.responses-table:not(.live-responses-table) > tbody,
-  .swagger-ui table.responses-table:not(.live-responses-table) > tbody > tr { display: block; }
-  .swagger-ui table.responses-table:not(.live-responses-table) > tbody > tr > td:not(.response-col_links) {
+  .swagger-ui table.responses-table { display: block; padding: 0; }
+  .swagger-ui table.responses-table > thead { display: none; }
+  .swagger-ui table.responses-table > tbody,
+  .swagger-ui table.responses-table > tbody > tr { display: block; }
+  .swagger-ui table.responses-table > tbody > tr > td:not(.response-col_links) {
     display: block; width: auto; max-width: none; padding: 0.4em 0;
   }
   .swagger-ui .model-box .json-schema-2020-12--embedded { margin-left: 12px; margin-right: 0; }

@@ -1,0 +1,27 @@
+import { scorerNow } from '../scorer-now'
+import { needsAHand, UntilItAnswers, useScorerCondition } from './scorer-status'
+
+/**
+ * docs/console.md#the-signals-page: the Signals page's word on a model that does not answer now, where no signal the
+ * rules scorer judged brings up the stand-in notice: a new team's empty page (its model not pulled, its model server
+ * down), or the model's own signals while nothing stands in for it (scorer.fallback = "none"). The same state and
+ * advice as Settings' Scorer section, from the same parts.
+ */
+export function ScorerNotice() {
+  const condition = useScorerCondition()
+  const now = condition && scorerNow(condition)
+  if (!condition || !now || condition.state === 'answering') return null
+  return (
+    <p class="notice scorer-trouble" role="status">
+      <span>
+        The {condition.backend} scorer cannot answer: {now}
+        {needsAHand(condition) && (
+          <>
+            {' '}
+            <UntilItAnswers condition={condition} />
+          </>
+        )}
+      </span>
+    </p>
+  )
+}
