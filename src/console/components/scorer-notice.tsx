@@ -14,7 +14,7 @@ export function ScorerNotice() {
   return (
     <p class="notice scorer-trouble" role="status">
       <span>
-        The {condition.backend} scorer cannot answer: {now}
+        The {condition.backend} scorer cannot answer{condition.state === 'loading' ? ' yet' : ''}: {now}
         {needsAHand(condition) && (
           <>
             {' '}
