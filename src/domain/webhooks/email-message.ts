@@ -9,7 +9,7 @@ const EMAIL_LEADS_BYTES = 80_000
 
 /** Everything a platform wrote is escaped before it goes into HTML (post text is attacker-controlled). */
 // Subjects and plain text take no markup, but a line break would start a header or fake a line of ours (oneLine).
-const leadHtml = (s: Lead) => {
+const leadHtml = (s: Lead, links: Links) => {
   const href = safeHref(s.url)
   const open = href ? `<a href="${escapeHtml(href)}" style="color:#1565c0">Open the post</a>` : escapeHtml(s.url)
   // A word longer than the column (a name, an address) breaks instead of widening the whole message. A post and a
@@ -18,15 +18,26 @@ const leadHtml = (s: Lead) => {
   return `<tr><td style="padding:12px 0;border-top:1px solid #ddd;overflow-wrap:anywhere;word-wrap:break-word;word-break:break-word">
 <div style="font-weight:bold">${s.score}/10 · ${escapeHtml(s.intent)} · <span dir="auto">${escapeHtml(s.author)}</span> on ${escapeHtml(s.platform)}</div>
 <div dir="auto" style="margin:6px 0;color:#222">${escapeHtml(textStart(s))}</div>
-<div style="color:#666;font-size:13px">Why: ${escapeHtml(s.reason)} · keyword “${escapeHtml(s.keyword)}”${s.icpMatch ? ` · ICP “${escapeHtml(s.icpMatch)}”` : ''}${personLine(s)}</div>
+<div style="color:#666;font-size:13px">Why: ${escapeHtml(s.reason)} · keyword “${escapeHtml(s.keyword)}”${s.icpMatch ? ` · ICP “${escapeHtml(s.icpMatch)}”` : ''}${personHtml(s, links)}</div>
 <div style="margin-top:6px;font-size:13px">${open}</div></td></tr>`
 }
 
-const leadText = (s: Lead) =>
+// The person a lead belongs to opens its page in the console (docs/destinations.md#links); the id is our own.
+const personPage = (s: Lead, links: Links) => (links.people && s.personId ? links.people + s.personId : undefined)
+const personHtml = (s: Lead, links: Links) => {
+  const page = personPage(s, links)
+  return page ? ` · <a href="${escapeHtml(page)}" style="color:#1565c0">person ${s.personId}</a>` : personLine(s)
+}
+const personText = (s: Lead, links: Links) => {
+  const page = personPage(s, links)
+  return page ? `${personLine(s)} (${page})` : personLine(s)
+}
+
+const leadText = (s: Lead, links: Links) =>
   [
     `${s.score}/10 ${s.intent} · ${oneLine(s.author)} on ${s.platform}`,
     `  ${oneLine(textStart(s))}`,
-    `  Why: ${oneLine(s.reason)} · keyword “${oneLine(s.keyword)}”${s.icpMatch ? ` · ICP “${oneLine(s.icpMatch)}”` : ''}${personLine(s)}`,
+    `  Why: ${oneLine(s.reason)} · keyword “${oneLine(s.keyword)}”${s.icpMatch ? ` · ICP “${oneLine(s.icpMatch)}”` : ''}${personText(s, links)}`,
     `  ${oneLine(s.url)}`,
   ].join('\n')
 
@@ -47,7 +58,7 @@ export function emailMessage(
   const rows: string[] = []
   let bytes = 0
   for (const lead of ranked) {
-    const row = leadHtml(lead)
+    const row = leadHtml(lead, links)
     bytes += Buffer.byteLength(row)
     if (rows.length > 0 && bytes > EMAIL_LEADS_BYTES) break
     rows.push(row)
@@ -77,7 +88,10 @@ ${rows.join('\n')}
   const text = [
     `${title} (${heading})`,
     '',
-    ...shown.map(leadText).join('\n\n').split('\n'),
+    ...shown
+      .map((s) => leadText(s, links))
+      .join('\n\n')
+      .split('\n'),
     '',
     moreLine,
     `Console: ${links.console}`,

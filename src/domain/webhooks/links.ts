@@ -4,8 +4,11 @@ import type { Config } from '../../config/schema'
 import type { NewSignal } from '../../storage/repos/signals'
 
 export type Lead = Required<NewSignal>
-/** Where a message's links lead: the console's signals and a destination's unsubscribe page. */
-export type Links = { console: string; unsubscribe?: string }
+/**
+ * Where a message's links lead: the console's signals, a person's page (`people` + the person's id) and a
+ * destination's unsubscribe page.
+ */
+export type Links = { console: string; people?: string; unsubscribe?: string }
 
 // The start of a post's text a message shows (the preview is up to 300 characters: domain/signals/limits.ts).
 export const TEXT_START = 280
@@ -14,6 +17,7 @@ export const TEXT_START = 280
 export const publicBase = (config: Config) => config.server.public_url || `http://localhost:${config.server.port}`
 
 export const consoleLink = (config: Config) => `${publicBase(config)}/#/signals`
+export const peopleLink = (config: Config) => `${publicBase(config)}/#/people/`
 
 // Explicit direction controls (embeddings, overrides, isolates). In an author's name they reverse our own words after
 // it ("evil on hackernews" shown as "…swenrekcah no live"); the console isolates a name with <bdi>, which e-mail and

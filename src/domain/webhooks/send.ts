@@ -4,14 +4,14 @@ import type { Delivery } from '../../storage/repos/webhook-deliveries'
 import type { EndpointRow } from '../../storage/repos/webhook-endpoints'
 import { type AttemptResult, attemptDelivery } from './attempt'
 import { goneFor } from './gone-answers'
-import { consoleLink, type Links } from './links'
+import { consoleLink, type Links, peopleLink } from './links'
 import { signingSecrets } from './signing'
 import { unsubscribeToken, unsubscribeUrl } from './unsubscribe'
 
 /** The links a destination's messages carry; an e-mail's include its unsubscribe link. */
 export const linksOf = (config: Config, e: EndpointRow): Links => ({
   console: consoleLink(config),
-  ...(e.kind === 'email' && { unsubscribe: unsubscribeUrl(config, e) }),
+  ...(e.kind === 'email' && { people: peopleLink(config), unsubscribe: unsubscribeUrl(config, e) }),
 })
 
 /**

@@ -29,6 +29,15 @@ describe('the person id in every body', () => {
     expect(mail.text).toContain(PERSON)
   })
 
+  test("an e-mail's person opens the person's page in the console (docs/destinations.md#links)", () => {
+    const withPeople = { ...links, people: 'https://leads.example.com/#/people/' }
+    const mail = emailMessage([lead], 1, withPeople, 'New leads') as { html: string; text: string }
+    expect(mail.html).toContain(
+      `<a href="https://leads.example.com/#/people/${PERSON}" style="color:#1565c0">person ${PERSON}</a>`,
+    )
+    expect(mail.text).toContain(`person ${PERSON} (https://leads.example.com/#/people/${PERSON})`)
+  })
+
   test('a lead without a person (stored before people existed, then imported) says nothing of one', () => {
     const none = { ...lead, personId: null } as unknown as Lead
     expect(JSON.stringify(slackMessage(none))).not.toContain('· person')
