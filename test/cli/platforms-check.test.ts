@@ -129,19 +129,25 @@ describe('lead-signals platforms check', () => {
   // On a site without internet access every row read 'not reachable' and nothing said what to do about it, while
   // poll --once, failing the same way, names the network and the mirror (docs/operations.md#when-a-pass-finds-nothing).
   test('when no configured platform could be reached, the table ends with the network to check and the mirror', async () => {
-    const keyless = ['hackernews', 'stackoverflow', 'medium', 'substack', 'github', 'devto', 'news']
+    const keyless = ['hackernews', 'medium', 'substack', 'github', 'devto', 'news']
     const offline = [
       '--config',
       ws.file(
         'offline.toml',
-        // Nothing listens on port 9.
-        keyless.flatMap((p) => [`[platforms.${p}]`, 'base_url = "http://127.0.0.1:9"']).join('\n'),
+        // Nothing listens on port 9. Stack Overflow's stream is kept at the public API; DEV's follows its base_url,
+        // and Hacker News is searched (docs/streams.md#a-search-pointed-elsewhere): only the first is named.
+        [
+          ...keyless.flatMap((p) => [`[platforms.${p}]`, 'base_url = "http://127.0.0.1:9"']),
+          '[platforms.stackoverflow]',
+          'base_url = "http://127.0.0.1:9"',
+          'stream_url = "https://api.stackexchange.com"',
+        ].join('\n'),
       ),
     ]
     const r = await runCli(ws, ['platforms', 'check', ...offline])
     expect(r.code).toBe(1)
     expect(r.stdout.trim().split('\n').at(-1)).toBe(
-      'no platform answered: check that this machine can reach them (a firewall, a proxy, no internet access); a site without internet access points base_url at a mirror (docs/platforms.md); serve streams devto, hackernews, stackoverflow instead of searching them: point their stream_url at a mirror too, or set mode = "search" (docs/streams.md#turning-a-stream-off)',
+      'no platform answered: check that this machine can reach them (a firewall, a proxy, no internet access); a site without internet access points base_url at a mirror (docs/platforms.md); serve streams stackoverflow instead of searching it: point its stream_url at a mirror too, or set mode = "search" (docs/streams.md#turning-a-stream-off)',
     )
     // One that answered, even with an error, means the network works: no such line.
     expect((await runCli(ws, ['platforms', 'check', ...config])).stdout).not.toContain('no platform answered')

@@ -44,7 +44,8 @@ function platformsConfig(withCredentials: boolean) {
     internet: withCredentials ? at : { timeout_ms: 400 },
     indiehacker: withCredentials ? at : { timeout_ms: 400 },
   }
-  for (const p of PROVIDERS) tables[p] = { ...at, ...creds({ actor: 'someone/actor', token: 'apify-secret' }) }
+  // A token each: a 429 holds the token for every provider platform it runs (docs/platforms.md#rate-limits).
+  for (const p of PROVIDERS) tables[p] = { ...at, ...creds({ actor: 'someone/actor', token: `apify-secret-${p}` }) }
   return tables
 }
 
@@ -111,9 +112,12 @@ describe('every connector through the HTTP layer, against a failing fake upstrea
         seen[source] =
           `${r.status} ${EARLIER_ONLY.has(source) ? '' : codeOf(r.body)} ${String(message).includes(source)} ${/secret/.test(JSON.stringify(r.body))}`
       }
-      const expected = Object.fromEntries(
+      const expected: Record<string, string> = Object.fromEntries(
         SOURCES.map((s) => [s, `${status} ${EARLIER_ONLY.has(s) ? '' : code} true false`]),
       )
+      // One SearXNG instance serves both networks, and its limiter's refusal of the first holds this machine's
+      // address there for the second, unsent (docs/platforms.md#rate-limits).
+      if (m === '429') expected.internet = '503  true false'
       expect(seen).toEqual(expected)
       expect(await used()).toBe(0)
     }, 30_000)

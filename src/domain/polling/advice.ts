@@ -20,13 +20,15 @@ export function withBaseUrl(config: Pick<Config, 'platforms'>, platform: string,
 
 /**
  * What to check when no platform could be reached at all: the network, not the platforms (platforms check says it
- * too). Of `platforms`, those serve streams read stream_url, not base_url: a mirror in base_url alone would serve
- * poll --once and never serve's passes, which leave streamed platforms out (docs/streams.md#turning-a-stream-off).
+ * too). Of `platforms`, those serve streams from elsewhere than their base_url: a mirror in base_url alone would serve
+ * poll --once and never serve's passes, which leave streamed platforms out (docs/streams.md#turning-a-stream-off). A
+ * stream that reads its base_url (Stack Overflow's and DEV's follow a moved one) is not named.
  */
 export function noPlatformAnswered(config: Pick<Config, 'platforms'>, platforms: string[]): string {
   const line =
     'no platform answered: check that this machine can reach them (a firewall, a proxy, no internet access); a site without internet access points base_url at a mirror (docs/platforms.md)'
-  const streamed = platforms.filter((p) => isStreamed(config, p)).sort()
+  const table = (p: string) => (config.platforms as Record<string, { base_url?: string; stream_url?: unknown }>)[p]
+  const streamed = platforms.filter((p) => isStreamed(config, p) && table(p)?.stream_url !== table(p)?.base_url).sort()
   if (streamed.length === 0) return line
   const one = streamed.length === 1
   return `${line}; serve streams ${streamed.join(', ')} instead of searching ${one ? 'it' : 'them'}: point ${one ? 'its' : 'their'} stream_url at a mirror too, or set mode = "search" (docs/streams.md#turning-a-stream-off)`
