@@ -1,4 +1,3 @@
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
 import { Elysia } from 'elysia'
 import type { Deps } from '../deps'
 import { identifyCaller } from '../domain/oauth/identify'
@@ -9,11 +8,29 @@ import { NoParams, parsedOrRefused } from '../wire/validation'
 import { working } from '../wire/connection-timeouts'
 import { checkOrigin, corsHeaders, PREFLIGHT_HEADERS } from './origin'
 import { acceptsJson, SDK_ACCEPT } from './accept'
-import { BATCH_VERSION, type Refusal, readMessage } from './messages'
-import { createMcpServer } from './server'
+import type { Refusal } from './messages'
 import { buildToolset } from './toolset'
 
 const decoder = new TextDecoder()
+
+/**
+ * What reads and answers the messages: the SDK, and zod and Ajv under it, some 230 modules that made a quarter of the
+ * app's start. They load with the first message, not with the app; later messages find them loaded
+ * (docs/performance.md#mcp-on-first-use).
+ */
+async function loadExchange() {
+  const [messages, server, sdk] = await Promise.all([
+    import('./messages'),
+    import('./server'),
+    import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'),
+  ])
+  return {
+    readMessage: messages.readMessage,
+    batchVersion: messages.BATCH_VERSION,
+    createMcpServer: server.createMcpServer,
+    Transport: sdk.WebStandardStreamableHTTPServerTransport,
+  }
+}
 
 /**
  * MCP over Streamable HTTP at /mcp, stateless: each POST gets its own server and transport, and the answer is one
@@ -51,7 +68,8 @@ export const mcpRoutes = (deps: Deps) => {
       const text = decoder.decode(body)
       checkJsonText(text)
       if (!acceptsJson(request.headers.get('accept'))) return notAcceptable()
-      const read = readMessage(text, takesBatches(request.headers.get('mcp-protocol-version')))
+      const { readMessage, batchVersion, createMcpServer, Transport } = await loadExchange()
+      const read = readMessage(text, takesBatches(request.headers.get('mcp-protocol-version'), batchVersion))
       if ('refusal' in read) return rpcAnswer(400, read.refusal)
       // A tool called with a token that lacks its scope is refused here, as HTTP 403 with the scope to ask for in
       // WWW-Authenticate, so that a client can ask its user for more (docs/oauth.md#scopes); in a batch, before any
@@ -61,7 +79,7 @@ export const mcpRoutes = (deps: Deps) => {
         if (tool) requireScope(caller.scopes, toolset.tools.get(tool)?.scope)
       }
       const server = createMcpServer(deps, toolset, async () => caller)
-      const transport = new WebStandardStreamableHTTPServerTransport({
+      const transport = new Transport({
         enableJsonResponse: true,
         // The body is within the app's limit already; the transport's own default must not be lower.
         maxRequestBodySize: deps.config.server.max_body_bytes,
@@ -103,7 +121,7 @@ function requestTarget(url: string): URL {
  * them. A client of 2025-03-26 sends no MCP-Protocol-Version (2025-06-18 added the header, and asks a server that gets
  * none to assume 2025-03-26), and the SDK negotiates that version with it (docs/api.md#mcp-over-http).
  */
-const takesBatches = (version: string | null) => version === null || version === BATCH_VERSION
+const takesBatches = (version: string | null, batchVersion: string) => version === null || version === batchVersion
 
 /** The tool a JSON-RPC message calls, if it is a tools/call. */
 function calledTool(msg: { method?: unknown; params?: unknown }): string | undefined {
