@@ -16,7 +16,7 @@ const decoder = new TextDecoder()
 /**
  * What reads and answers the messages: the SDK, and zod and Ajv under it, some 230 modules that made a quarter of the
  * app's start. They load with the first message, not with the app; later messages find them loaded
- * (docs/performance.md#mcp-on-first-use).
+ * (docs/performance.md#mcp-on-first-use-2026-12-06-late-evening).
  */
 async function loadExchange() {
   const [messages, server, sdk] = await Promise.all([
