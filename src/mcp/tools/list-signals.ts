@@ -1,7 +1,13 @@
 import type { Deps } from '../../deps'
 import { listSignals } from '../../domain/signals/list'
 import { SignalArgs, SignalPage } from '../../wire/signals'
-import { defineTool, plural, STRANGERS_WROTE, withUsageLine } from '../tool'
+import { defineTool, type Listing, pageLine, plural, STRANGERS_WROTE, withUsageLine } from '../tool'
+
+const SIGNALS: Listing = {
+  items: 'Signals',
+  matching: (n) => `${plural(n, 'signal')} ${n === 1 ? 'matches' : 'match'}`,
+  order: 'best first',
+}
 
 /** `GET /api/v1/signals`, with the same filters and paging as JSON arguments. */
 export function listSignalsTool(deps: Deps) {
@@ -22,10 +28,7 @@ export function listSignalsTool(deps: Deps) {
     openWorld: false,
     async run(caller, args) {
       const page = await listSignals(deps, caller, args)
-      const shown = page.signals.length
-        ? `Signals ${page.offset + 1} to ${page.offset + page.signals.length} of ${page.total}, best first.`
-        : `No signals on this page; ${plural(page.total, 'signal')} match.`
-      return withUsageLine(page, shown)
+      return withUsageLine(page, pageLine(SIGNALS, page, page.signals.length))
     },
   })
 }
