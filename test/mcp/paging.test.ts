@@ -30,6 +30,33 @@ async function lineOf(mcp: Client, tool: string, args: Record<string, unknown>):
   return first.text.replace(/ Quota: .*$/, '')
 }
 
+describe('the page size list_signals advises', () => {
+  // Claude Code reads a tool result of up to 50,000 characters; a longer one it keeps in a file, showing the model
+  // only its start (docs/api.md#mcp-tools, result sizes). A page of 100 signals is about twice that.
+  test('a page of that many signals, each with its longest preview and reason, fits in 50,000 characters', async () => {
+    const { deps } = await testDeps()
+    const { team, apiKey } = await seedTeam(deps)
+    const longest = crmSignals(team.id, 100).map((row, i) => ({
+      ...row,
+      author: `a rather long author name ${i}`,
+      url: `https://www.reddit.com/r/sales/comments/${i}abc/looking_for_a_crm_for_a_small_b2b_team/`,
+      preview: `We need a CRM for our sales team, budget ${i}. `.repeat(8).slice(0, 300),
+      reason: `ACTIVE: asks for a CRM with a budget ("budget ${i}"). `.repeat(12).slice(0, 500),
+    }))
+    await deps.repos.signals.insertMany(team.id, longest)
+    const server = listen(deps)
+    const mcp = await httpClient(server.mcpUrl, apiKey)
+    stops.push(() => mcp.close(), server.stop)
+    const { tools } = await mcp.listTools()
+    const description = tools.find((t) => t.name === 'list_signals')?.description ?? ''
+    const advised = Number(/pages of up to (\d+) signals/.exec(description)?.[1])
+    expect(advised).toBeGreaterThanOrEqual(20)
+    const { content } = await callTool(mcp, 'list_signals', { limit: advised })
+    const characters = content.reduce((n, c) => n + (c.type === 'text' ? c.text.length : 0), 0)
+    expect(characters).toBeLessThanOrEqual(50_000)
+  })
+})
+
 describe('the readable line of a page', () => {
   test('list_signals names the offset of the next page, the last page, a page past the end and no match', async () => {
     const mcp = await world()
