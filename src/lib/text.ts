@@ -68,13 +68,13 @@ export function shortenedQuoting(text: string, most: number): string {
 }
 
 /**
- * What a caller sent, as an error message repeats it (docs/api.md#requests-and-responses, echoes): at most 60
- * characters, and the characters that hide or reorder text (controls, direction marks) shown as U+FFFD, so that a
- * path of 5,000 characters or a right-to-left override does not come back as sent.
+ * What a caller sent, as an error message repeats it (docs/api.md#requests-and-responses, echoes) or a log line names
+ * it: at most `most` characters (60 unless told), and the characters that hide or reorder text (controls, direction
+ * marks) shown as U+FFFD, so that a path of 5,000 characters or a right-to-left override does not come back as sent.
  */
-export function echoed(text: string): string {
+export function echoed(text: string, most = 60): string {
   const shown = visible(text)
-  return shown.length <= 60 ? shown : `${truncate(shown, 59)}…`
+  return shown.length <= most ? shown : `${truncate(shown, most - 1)}…`
 }
 
 /**

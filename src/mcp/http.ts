@@ -43,8 +43,8 @@ export const mcpRoutes = (deps: Deps) => {
     '/mcp',
     async (context) => {
       const { request } = context
+      checkOrigin(deps, request)
       const origin = request.headers.get('origin')
-      checkOrigin(deps.config, origin)
       if (origin !== null) {
         Object.assign(context.set.headers, corsHeaders(origin))
         // A browser's preflight carries no credentials: it is answered before the key is asked for.

@@ -1,5 +1,7 @@
 import type { Config } from '../config/schema'
+import type { Deps } from '../deps'
 import { AppError } from '../errors'
+import { echoed } from '../lib/text'
 
 // The names of this machine: a browser on it reaching the service by any of them is the service's own page.
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
@@ -10,11 +12,21 @@ const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
  * without `Origin` (any client that is not a browser) passes; a browser's passes only from the service's own address
  * (`server.public_url`), from this machine's loopback names on the server's port, or from `server.allowed_origins`.
  */
-export function checkOrigin(config: Config, origin: string | null): void {
-  if (origin === null) return
-  if (allowedOrigin(config, origin)) return
+export function checkOrigin(deps: Pick<Deps, 'config' | 'log'>, request: Request): void {
+  const origin = request.headers.get('origin')
+  if (origin === null || allowedOrigin(deps.config, origin)) return
+  // The browser hides the 403 from its page (no CORS headers), so this line is how an operator learns which web
+  // client to allow. The header is the caller's: cut short, its controls made visible (docs/operations.md#logs).
+  deps.log.warn('mcp_origin_refused', {
+    origin: echoed(origin, LOGGED_ORIGIN_MOST),
+    method: request.method,
+    allowWith: 'server.allowed_origins',
+  })
   throw new AppError('forbidden', 'this Origin may not call /mcp: add it to server.allowed_origins if it should')
 }
+
+// Longer than any origin an operator would list (a host name is at most 253 characters, and seldom near it).
+const LOGGED_ORIGIN_MOST = 200
 
 function allowedOrigin(config: Config, origin: string): boolean {
   if (config.server.allowed_origins.includes(origin)) return true

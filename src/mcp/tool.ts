@@ -140,6 +140,26 @@ export const REASON_QUOTES =
 
 export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
+/** How a listing names its items: "Signals", "5 signals match" / "1 signal matches", "best first". */
+export type Listing = { items: string; matching: (n: number) => string; order: string }
+
+/**
+ * The readable line of a page of a listing (list_signals, list_people): which items of how many, and the offset the
+ * next page starts at, since offset counts items and a model may take it for a page number (offset 2 for the second
+ * page); an empty page says whether nothing matches or the offset is past the last item.
+ */
+export function pageLine(listing: Listing, page: { offset: number; total: number }, shown: number): string {
+  const { items, matching, order } = listing
+  if (page.total === 0) return `No ${items.toLowerCase()} match.`
+  if (shown === 0) {
+    const offsets = page.total === 1 ? 'offset 0' : `offsets 0 to ${page.total - 1}`
+    return `No ${items.toLowerCase()} at offset ${page.offset}: ${matching(page.total)}, at ${offsets}.`
+  }
+  const end = page.offset + shown
+  const next = end < page.total ? `Next page: offset ${end}.` : 'This is the last page.'
+  return `${items} ${page.offset + 1} to ${end} of ${page.total}, ${order}. ${next}`
+}
+
 // Once the monthly requests are spent, calls go on from the credits (docs/api.md#monthly-quota-then-credits): "0 left"
 // alone told an assistant on the credit plan, after every call that succeeded, that nothing was left.
 const PAID_FROM_CREDITS = "paid from the team's credits while any are left."

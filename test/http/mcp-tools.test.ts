@@ -286,7 +286,7 @@ describe('tools/call answers what the REST endpoint answers for the same input a
       'Found 2 mentions of "crm" on hackernews. Quota: 1 used this month, 499 left.',
     )
     expect(await text('list_signals', { limit: 5 })).toBe(
-      'Signals 1 to 5 of 12, best first. Quota: 2 used this month, 498 left.',
+      'Signals 1 to 5 of 12, best first. Next page: offset 5. Quota: 2 used this month, 498 left.',
     )
     expect(await text('get_usage')).toBe(
       'Team acme on the growth plan: 2 of 500 requests used, 498 left; 0 credits; resets 2026-12-01T00:00:00.000Z.',
@@ -314,14 +314,14 @@ describe('tools/call answers what the REST endpoint answers for the same input a
     // A plan of 1 request a month and 2 credits: the first call takes the last request, the second a credit.
     const more = "further calls are paid from the team's credits while any are left."
     expect(await line('one', 2)).toEqual([
-      `No signals on this page; 0 signals match. Quota: 1 used this month, 0 left: ${more}`,
-      `No signals on this page; 0 signals match. Quota: 2 used this month, 0 left: ${more}`,
+      `No signals match. Quota: 1 used this month, 0 left: ${more}`,
+      `No signals match. Quota: 2 used this month, 0 left: ${more}`,
     ])
     // The credit plan has no monthly requests: every call is paid from its credits.
     expect(await line('ultimate', 0)).toEqual(
       [1, 2].map(
         (n) =>
-          `No signals on this page; 0 signals match. Quota: ${n} used this month; this plan has no monthly ` +
+          `No signals match. Quota: ${n} used this month; this plan has no monthly ` +
           "requests: calls are paid from the team's credits while any are left.",
       ),
     )

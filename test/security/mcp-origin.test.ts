@@ -2,6 +2,7 @@
 // clients without one through.
 import { afterEach, describe, expect, test } from 'bun:test'
 import { seedTeam, testDeps } from '../support/deps'
+import { recordingLogger } from '../support/log'
 import { listen } from '../support/mcp'
 
 const stops: (() => void)[] = []
@@ -17,7 +18,8 @@ const initialize = {
 }
 
 async function world(server: Record<string, unknown> = {}) {
-  const { deps } = await testDeps({ config: { server } })
+  const logged = recordingLogger()
+  const { deps } = await testDeps({ config: { server }, deps: { log: logged.log } })
   const { apiKey } = await seedTeam(deps)
   const s = listen(deps)
   stops.push(s.stop)
@@ -33,7 +35,7 @@ async function world(server: Record<string, unknown> = {}) {
       },
       body: JSON.stringify(initialize),
     })
-  return { post, port, deps }
+  return { post, port, deps, logged }
 }
 
 describe('/mcp and Origin', () => {
@@ -62,10 +64,16 @@ describe('/mcp and Origin', () => {
   })
 
   test("the MCP Inspector's page connecting directly: 403 naming server.allowed_origins until listed there", async () => {
-    // docs/api.md#mcp-over-http: the Inspector's page is on localhost, but on its own port, not the server's.
+    // docs/api.md#mcp-over-http: the Inspector's page is on localhost, but on its own port, not the server's. The
+    // browser hides the 403 from the page, so the log names the origin refused, preflight and POST, for the operator.
     const inspector = 'http://localhost:6274'
+    const refusal = (method: string) => ({
+      level: 'warn',
+      event: 'mcp_origin_refused',
+      fields: { origin: inspector, method, allowWith: 'server.allowed_origins' },
+    })
     for (const allowed_origins of [[], [inspector]]) {
-      const { post, port, deps } = await world({ allowed_origins })
+      const { post, port, deps, logged } = await world({ allowed_origins })
       deps.config.server.port = port
       const preflight = await fetch(`http://127.0.0.1:${port}/mcp`, {
         method: 'OPTIONS',
@@ -78,6 +86,9 @@ describe('/mcp and Origin', () => {
       await preflight.body?.cancel()
       const r = await post(inspector)
       const answers = [preflight.status, r.status, r.headers.get('access-control-allow-origin')]
+      expect(logged.of('mcp_origin_refused')).toEqual(
+        allowed_origins.length ? [] : [refusal('OPTIONS'), refusal('POST')],
+      )
       if (allowed_origins.length) expect(answers).toEqual([204, 200, inspector])
       else {
         expect(answers).toEqual([403, 403, null])

@@ -2,7 +2,13 @@ import type { Deps } from '../../deps'
 import { listPeople } from '../../domain/people/people'
 import { PeopleArgs } from '../../wire/people'
 import { PeoplePage } from '../../wire/person-answers'
-import { defineTool, STRANGERS_WROTE } from '../tool'
+import { defineTool, type Listing, pageLine, STRANGERS_WROTE } from '../tool'
+
+const PEOPLE: Listing = {
+  items: 'People',
+  matching: (n) => (n === 1 ? '1 person matches' : `${n} people match`),
+  order: 'hottest first',
+}
 
 /** `GET /api/v1/people` (docs/people.md), with the same filters and paging as JSON arguments. */
 export function listPeopleTool(deps: Deps) {
@@ -25,10 +31,7 @@ export function listPeopleTool(deps: Deps) {
     openWorld: false,
     async run(caller, args) {
       const page = await listPeople(deps, caller.team.id, args)
-      const shown = page.people.length
-        ? `People ${page.offset + 1} to ${page.offset + page.people.length} of ${page.total}, hottest first.`
-        : `No people on this page; ${page.total} ${page.total === 1 ? 'person matches' : 'people match'}.`
-      return { result: page, summary: shown }
+      return { result: page, summary: pageLine(PEOPLE, page, page.people.length) }
     },
   })
 }

@@ -1,7 +1,17 @@
 import type { Deps } from '../../deps'
 import { listSignals } from '../../domain/signals/list'
 import { SignalArgs, SignalPage } from '../../wire/signals'
-import { defineTool, plural, STRANGERS_WROTE, withUsageLine } from '../tool'
+import { defineTool, type Listing, pageLine, plural, STRANGERS_WROTE, withUsageLine } from '../tool'
+
+const SIGNALS: Listing = {
+  items: 'Signals',
+  matching: (n) => `${plural(n, 'signal')} ${n === 1 ? 'matches' : 'match'}`,
+  order: 'best first',
+}
+
+// Some 1,200 characters of JSON text a signal at its longest preview and reason: 30 (about 37,000) keep a result well
+// within the 50,000 characters Claude Code reads in full; 100 are over twice that (docs/api.md#mcp-tools, result sizes).
+const ADVISED_PAGE = 30
 
 /** `GET /api/v1/signals`, with the same filters and paging as JSON arguments. */
 export function listSignalsTool(deps: Deps) {
@@ -13,8 +23,10 @@ export function listSignalsTool(deps: Deps) {
       'tracked keywords and that the scorer qualified, each with author, platform, intent, score, reason, matching ' +
       'profile, content, URL and dates. Best first: by score, then publication date (both descending), then id; ' +
       'filter by keyword, intent, platform, minimum score and publication date, and page with limit and offset ' +
-      '(total tells how many match). Counts 1 request against the monthly quota per call, so ask for a larger page ' +
-      `rather than many small ones. ${STRANGERS_WROTE}`,
+      '(total tells how many match). Counts 1 request against the monthly quota per call, so ask for pages of up to ' +
+      `${ADVISED_PAGE} signals rather than many small ones; larger pages, or content "full" (up to 4,000 more ` +
+      'characters a signal) on more than a few, make results that assistants may not read in full. ' +
+      STRANGERS_WROTE,
     input: SignalArgs,
     output: SignalPage,
     counted: true,
@@ -22,10 +34,7 @@ export function listSignalsTool(deps: Deps) {
     openWorld: false,
     async run(caller, args) {
       const page = await listSignals(deps, caller, args)
-      const shown = page.signals.length
-        ? `Signals ${page.offset + 1} to ${page.offset + page.signals.length} of ${page.total}, best first.`
-        : `No signals on this page; ${plural(page.total, 'signal')} match.`
-      return withUsageLine(page, shown)
+      return withUsageLine(page, pageLine(SIGNALS, page, page.signals.length))
     },
   })
 }
