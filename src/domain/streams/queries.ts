@@ -71,6 +71,32 @@ const trackedKey = (teamId: string, keyword: string) => `${teamId}\n${keyword}`
 
 export type TrackedQueries = Awaited<ReturnType<typeof trackedOn>>
 
+/**
+ * Who tracks what on `platform` (trackedOn), read again every `ms` on a clock of its own: a post is matched as it is
+ * read, and the stream reads on while a slow model scores a batch (minutes), so read only between batches, a keyword
+ * added meanwhile missed every post read until the batch was stored (docs/streams.md#backpressure). A read that fails
+ * is tried at the next tick: a database that stops answering is told by the batch's own steps (stall.ts).
+ */
+export async function liveTracked(deps: TrackedDeps, platform: SearchPlatform, ms: number) {
+  let tracked = await trackedOn(deps, platform)
+  let reading = false
+  const timer = setInterval(() => {
+    if (reading) return
+    reading = true
+    trackedOn(deps, platform)
+      .then(
+        (t) => {
+          tracked = t
+        },
+        () => {},
+      )
+      .finally(() => {
+        reading = false
+      })
+  }, ms)
+  return { now: () => tracked, stop: () => clearInterval(timer) }
+}
+
 /** The (team, mention) pairs of a post: one per team and tracked query it matches, a team once per post. */
 export function pairsFor(tracked: TrackedQueries, mention: Mention): Pair[] {
   const facts = postFacts(mention, detect)

@@ -10,7 +10,7 @@ import { scoreAndStore } from '../polling/store'
 import type { StuckJobs } from '../health/stuck'
 import { streamFigures, upstreamDate } from './figures'
 import { streamHealth } from './health'
-import { pairsFor, trackedOn } from './queries'
+import { liveTracked, pairsFor } from './queries'
 import { createStreamQueue, type QueueEntry } from './queue'
 import { type StreamLimits, StreamStalled, stallWatch } from './stall'
 import { streamOverflow } from './overflow'
@@ -26,7 +26,7 @@ export type StreamDeps = PassDeps & {
 // docs/streams.md#backpressure: matched pairs held in memory between reader and scorer, and taken per transaction.
 export const QUEUE_PAIRS = 2000
 const BATCH_PAIRS = 200
-// Tracked queries, profiles and thresholds are read again this often, so a new keyword is matched within it.
+// Who tracks what (liveTracked, on its own clock), profiles and thresholds are read again this often.
 const REFRESH_MS = 15_000
 // The figures are stored at least this often when nothing matched.
 const FIGURES_MS = 5000
@@ -59,7 +59,7 @@ export async function runStream(
   const figures = streamFigures(platform, saved)
   const queue = createStreamQueue(QUEUE_PAIRS)
   const recent = new Map<string, true>()
-  let tracked = await trackedOn(deps, platform)
+  const tracked = await liveTracked(deps, platform, a.limits?.refreshMs ?? REFRESH_MS)
   let stored = saved?.position ?? null
   const now = () => deps.clock.now()
   const health = streamHealth(deps, platform)
@@ -69,7 +69,7 @@ export async function runStream(
       const mention = datedByNow(now())(read)
       if (recent.has(mention.id) && !a.edited) return queue.push([], position)
       remember(recent, mention.id, true, RECENT_IDS)
-      const matched = pairsFor(tracked, mention)
+      const matched = pairsFor(tracked.now(), mention)
       // An edit of a post whose pairs still wait takes their place: one pair per team and post, scored as edited.
       const pairs = a.edited ? queue.revise(mention.id, matched) : matched
       // How far upstream has got is measured on the date as read: one ahead of ours says nothing of it.
@@ -131,7 +131,6 @@ export async function runStream(
       if (Date.now() - passAt > (a.limits?.refreshMs ?? REFRESH_MS)) {
         pass?.scorer.close()
         overflowed.close()
-        tracked = await watch.guard('the database', trackedOn(deps, platform))
         pass = newPass(deps, passStop, watch.scorer(deps.scoring.batch({ rulesPool: a.rulesPool() })), a.store)
         passAt = Date.now()
       }
@@ -154,7 +153,7 @@ export async function runStream(
       const position = (entries[entries.length - 1] as QueueEntry).position
       // A keyword removed while its matches waited (a slow model scoring the batches before them) is no longer the
       // team's: they are not scored or signalled (docs/streams.md#backpressure).
-      const waiting = entries.flatMap((e) => e.pairs).filter(tracked.tracks)
+      const waiting = entries.flatMap((e) => e.pairs).filter(tracked.now().tracks)
       const pairs = await watch.guard('the database', deps.repos.polling.unhandled(waiting))
       const row = figures.row(now(), position, newestOf(entries) ?? null)
       const fetchedAt = now().toISOString()
@@ -184,6 +183,7 @@ export async function runStream(
     throw err
   } finally {
     ended.abort()
+    tracked.stop()
     pass?.scorer.close()
     overflowed.close()
     queue.release()

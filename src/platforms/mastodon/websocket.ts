@@ -12,6 +12,9 @@ import { STATUS_ID } from './ids'
 // nothing for SILENCE_MS is taken as dead. After half of it this reader pings, and a pong counts as hearing the server.
 const SILENCE_MS = 60_000
 const MAX_MESSAGE_CHARS = 1024 * 1024
+// What is pushed while the catch-up runs (it may wait for room in the queue to the scorer) is held, up to this many
+// messages; past them the reader lets them and the connection go, and the next catch-up reads them from the timeline.
+const MAX_HELD = 1000
 const Message = v.object({ event: v.string(), payload: v.optional(v.unknown()) })
 const Refused = v.object({ error: v.string() })
 
@@ -64,9 +67,9 @@ export function socketCredentials(token: string, software: string | undefined): 
 /**
  * Reads one WebSocket connection to `url` until it closes, falls silent or `signal` aborts, as readEvents reads
  * server-sent events: `update` statuses to `hand`, `status.update` ones with `edited`, a `delete`'s id to
- * `sink.deleted`. `opened` (the catch-up) runs once the connection is open; what arrives meanwhile waits, in order.
- * The token goes in `credentials` (socketCredentials), never in the address. Answers 'full' when it let go for room in
- * the sink's queue.
+ * `sink.deleted`. `opened` (the catch-up) runs once the connection is open; what arrives meanwhile waits, in order, up
+ * to MAX_HELD messages. The token goes in `credentials` (socketCredentials), never in the address. Answers 'full' when
+ * it let go for room in the sink's queue, or let go of more than it holds during the catch-up.
  */
 export function readSocket(
   url: URL,
@@ -89,6 +92,8 @@ export function readSocket(
     let open = false
     let done = false
     let catching = false
+    // More was pushed during the catch-up than is held (MAX_HELD): let go once it is done.
+    let overflowed = false
     let said = ''
     let heardAt = Date.now()
     let pinged = false
@@ -161,7 +166,8 @@ export function readSocket(
         () => {
           catching = false
           heard()
-          drain()
+          if (overflowed) finish('full')
+          else drain()
         },
         (err) => finish(err instanceof Error ? err : new Error(String(err))),
       )
@@ -169,7 +175,11 @@ export function readSocket(
     ws.onmessage = (e) => {
       heard()
       sink.heard()
-      waiting.push(e.data)
+      if (catching && waiting.length >= MAX_HELD) {
+        overflowed = true
+        waiting.length = 0
+      }
+      if (!overflowed) waiting.push(e.data)
       if (!catching) drain()
     }
     ws.addEventListener('ping', () => {

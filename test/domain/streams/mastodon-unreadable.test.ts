@@ -56,6 +56,9 @@ describe('Mastodon stream: a status whose id is of another kind than the positio
     const { masto, got } = mastodonReading(stops)
     await eventually('the connection', () => masto.clients() === 1)
     const before = masto.post('Before it.')
+    // Read once the connection's catch-up is done: posted while it ran, what follows would be listed by the timeline,
+    // read by it before the stream, and the status that is not on the timeline would come last.
+    await eventually('the status before it', () => got.mentions.length === 1)
     const other = { ...before, id: '9xk2m1abcd', uri: 'https://example.social/s/z', content: 'Other.' }
     masto.sendRaw(`event: update\ndata: ${JSON.stringify(other)}\n\n`)
     const after = masto.post('After it.')
