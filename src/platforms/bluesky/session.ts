@@ -2,10 +2,13 @@ import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
 import { readEnvelope } from '../common/mapping'
+import type { sharedPause } from '../common/rate-limit'
 import { xrpc } from './xrpc'
 
 export type Session = { accessJwt: string; refreshJwt: string; renewal?: Promise<Session> }
 const SessionOutput = v.object({ accessJwt: v.string(), refreshJwt: v.string() })
+
+type Pause = ReturnType<typeof sharedPause>
 
 /**
  * The connector's one app-password session, shared by every search. createSession is limited to 30 calls per 5
@@ -13,8 +16,10 @@ const SessionOutput = v.object({ accessJwt: v.string(), refreshJwt: v.string() }
  * (Bearer refreshJwt; the answer carries a new pair, the old refresh token is spent). Concurrent callers share one
  * login and one renewal; a failed login or renewal is forgotten so the next search tries again.
  * Login and renewal run without the caller's abort signal: they serve every search, not only the one that started them.
+ * `signIns`: the pause of the account's logins, which its createSession limit counts (docs/platforms.md#rate-limits):
+ * a 429 of a login holds the logins of every server with that account, not the searches of one that holds a session.
  */
-export function createSessionKeeper(config: Config['platforms']['bluesky'], log: Logger) {
+export function createSessionKeeper(config: Config['platforms']['bluesky'], log: Logger, signIns: Pause) {
   let current: Promise<Session> | undefined
   const call = (nsid: string, input: unknown, bearer?: string) =>
     xrpc({ baseUrl: config.base_url, nsid, input, bearer, timeoutMs: config.timeout_ms })
@@ -27,10 +32,11 @@ export function createSessionKeeper(config: Config['platforms']['bluesky'], log:
   }
 
   async function login(): Promise<Session> {
+    await signIns.refuseWhileHeld()
     const body = await call('com.atproto.server.createSession', {
       identifier: config.identifier.trim(),
       password: config.app_password.trim(),
-    })
+    }).catch(signIns.refused)
     log.info('platform_login', { platform: 'bluesky' })
     return readEnvelope('bluesky', SessionOutput, body, 'a session without tokens')
   }
@@ -41,6 +47,11 @@ export function createSessionKeeper(config: Config['platforms']['bluesky'], log:
   }
 
   return {
+    /** While no session is held, the account's sign-in pause: what a search waits for before anything is sent. */
+    pause: {
+      refuseWhileHeld: async () => (current ? undefined : signIns.refuseWhileHeld()),
+      secondsLeft: () => (current ? 0 : signIns.secondsLeft()),
+    },
     /** The current session, logging in when there is none. */
     get: (): Promise<Session> => current ?? keep(login()),
     /** After ExpiredToken with `stale`: refresh it, or log in again when the refresh is refused. */
