@@ -128,3 +128,36 @@ test('bluesky: a 429 of createSession leaves a server that holds a session of th
   expect(await second.searches.search('bluesky', 'crm', 10)).toEqual([])
   expect(sent).toEqual({ signIns: 2, searches: 2 })
 })
+
+test("bluesky: a refresh refused with 429 holds this machine's calls to the PDS and logs in no sooner", async () => {
+  // docs.bsky.app, "Rate Limits": refreshSession is counted only by the address's limit of every request (3000 per 5
+  // minutes), which a login made at once would meet too, spending one of the account's 30.
+  const sent = { signIns: 0, refreshes: 0, searches: 0 }
+  const pds = fake((req) => {
+    const nsid = req.url.pathname.slice('/xrpc/'.length)
+    if (nsid === 'com.atproto.server.createSession') {
+      sent.signIns++
+      return Response.json({ accessJwt: `access-${sent.signIns}`, refreshJwt: 'r', handle: 'a', did: 'did:plc:x' })
+    }
+    if (nsid === 'com.atproto.server.refreshSession') {
+      sent.refreshes++
+      const reset = String(Math.ceil(Date.now() / 1000) + WAIT_SEC)
+      const headers = { 'ratelimit-limit': '3000', 'ratelimit-remaining': '0', 'ratelimit-reset': reset }
+      return Response.json({ error: 'RateLimitExceeded', message: 'Rate Limit Exceeded' }, { status: 429, headers })
+    }
+    sent.searches++
+    if (req.headers.get('authorization') === 'Bearer access-1')
+      return Response.json({ error: 'ExpiredToken', message: 'Token has expired' }, { status: 400 })
+    return Response.json({ posts: [] })
+  })
+  const account = (which: 'a' | 'b') => ({
+    bluesky: { base_url: pds.origin, identifier: `${which}.bsky.social`, app_password: 'abcd-efgh-ijkl-mnop' },
+  })
+  const [first, second] = await twoServers(account('a'), account('b'))
+  const refused = await first.searches.search('bluesky', 'crm', 10).catch((e: any) => e)
+  expect(refused.extra.retryAfterSec).toBeGreaterThanOrEqual(WAIT_SEC)
+  expect(sent).toEqual({ signIns: 1, refreshes: 1, searches: 1 })
+  const held = await second.searches.search('bluesky', 'crm', 10).catch((e: any) => e)
+  expect(held.kind).toBe('platform_budget_exhausted')
+  expect(sent).toEqual({ signIns: 1, refreshes: 1, searches: 1 })
+})

@@ -47,7 +47,7 @@ export function createBlueskyConnector(
     pauseKey('bluesky-login', config.base_url, config.identifier.toLowerCase()),
     shared.pauses,
   )
-  const sessions = createSessionKeeper(config, log, signIns)
+  const sessions = createSessionKeeper(config, log, { account: signIns, address: pause })
 
   const searchPage = (session: Session, params: URLSearchParams, signal?: AbortSignal) =>
     xrpc({
