@@ -3,7 +3,7 @@ import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
 import { count, isoDate, readEnvelope, readItems, ReadableDate } from '../common/mapping'
 import { pagedSearch } from '../common/collect'
-import { spentLimit } from '../common/rate-limit'
+import { eitherPause, sharedPause, spentLimit } from '../common/rate-limit'
 import { pauseKey, perMachine, type PlatformShared } from '../common/shared-pauses'
 import type { Mention } from '../../mention'
 import type { PlatformConnector } from '../types'
@@ -35,12 +35,19 @@ export function createBlueskyConnector(
   log: Logger,
   shared: PlatformShared = {},
 ): PlatformConnector {
-  const sessions = createSessionKeeper(config, log)
   // An answer that takes the last request of the window (ratelimit-remaining: 0) holds every search until its
   // ratelimit-reset: the next would be answered 429 (docs/platforms.md#rate-limits); so does a 429. The PDS counts
   // every request per address, whichever account makes it: this machine's, on that server.
   const key = pauseKey('bluesky', config.base_url, perMachine(''))
   const pause = spentLimit("bluesky's request limit is spent", 'bluesky', key, shared.pauses)
+  // createSession is counted per account besides: a login's 429 holds that account's logins, on that server.
+  const signIns = sharedPause(
+    (wait, why) => `bluesky refused this account's logins (${why}): wait ${wait} s before searching again`,
+    'bluesky',
+    pauseKey('bluesky-login', config.base_url, config.identifier.toLowerCase()),
+    shared.pauses,
+  )
+  const sessions = createSessionKeeper(config, log, { account: signIns, address: pause })
 
   const searchPage = (session: Session, params: URLSearchParams, signal?: AbortSignal) =>
     xrpc({
@@ -51,7 +58,7 @@ export function createBlueskyConnector(
       timeoutMs: config.timeout_ms,
       signal,
       heard: pause.heard,
-    })
+    }).catch(pause.refused)
 
   /** One page with the shared session; a token the server calls expired or invalid is renewed once and the page asked again. */
   async function withSession(params: URLSearchParams, signal?: AbortSignal) {
@@ -68,13 +75,13 @@ export function createBlueskyConnector(
 
   return {
     platform: 'bluesky',
-    pause,
+    pause: eitherPause(pause, sessions.pause),
     // The first page is asked without a cursor ('').
     ...pagedSearch(PAGE_MAX, '', async ({ keyword, at: cursor, found, pageSize, signal }) => {
       const params = new URLSearchParams({ q: blueskyQuery(keyword), sort: 'latest', limit: String(pageSize) })
       if (cursor) params.set('cursor', cursor)
       await pause.refuseWhileHeld()
-      const body = await withSession(params, signal).catch(pause.refused)
+      const body = await withSession(params, signal)
       const page = readEnvelope('bluesky', Output, body, 'a response without a posts list')
       found.add(readItems({ platform: 'bluesky', log, items: page.posts, item: Post, map: toMention }))
       // With no request left, the search answers with what has come so far rather than losing it to a 429.

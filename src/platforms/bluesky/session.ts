@@ -1,11 +1,15 @@
 import * as v from 'valibot'
 import type { Config } from '../../config/schema'
+import { AppError } from '../../errors'
 import type { Logger } from '../../lib/log'
 import { readEnvelope } from '../common/mapping'
+import type { sharedPause } from '../common/rate-limit'
 import { xrpc } from './xrpc'
 
 export type Session = { accessJwt: string; refreshJwt: string; renewal?: Promise<Session> }
 const SessionOutput = v.object({ accessJwt: v.string(), refreshJwt: v.string() })
+
+type Pause = ReturnType<typeof sharedPause>
 
 /**
  * The connector's one app-password session, shared by every search. createSession is limited to 30 calls per 5
@@ -13,8 +17,15 @@ const SessionOutput = v.object({ accessJwt: v.string(), refreshJwt: v.string() }
  * (Bearer refreshJwt; the answer carries a new pair, the old refresh token is spent). Concurrent callers share one
  * login and one renewal; a failed login or renewal is forgotten so the next search tries again.
  * Login and renewal run without the caller's abort signal: they serve every search, not only the one that started them.
+ * `pauses` (docs/platforms.md#rate-limits): the account's, of its logins, which its createSession limit counts: a 429
+ * of a login holds the logins of every server with that account, not the searches of one that holds a session; and
+ * the address's, which counts every request (a refresh's 429 holds it, and is not followed by a login).
  */
-export function createSessionKeeper(config: Config['platforms']['bluesky'], log: Logger) {
+export function createSessionKeeper(
+  config: Config['platforms']['bluesky'],
+  log: Logger,
+  pauses: { account: Pause; address: Pause },
+) {
   let current: Promise<Session> | undefined
   const call = (nsid: string, input: unknown, bearer?: string) =>
     xrpc({ baseUrl: config.base_url, nsid, input, bearer, timeoutMs: config.timeout_ms })
@@ -27,26 +38,34 @@ export function createSessionKeeper(config: Config['platforms']['bluesky'], log:
   }
 
   async function login(): Promise<Session> {
+    await pauses.account.refuseWhileHeld()
     const body = await call('com.atproto.server.createSession', {
       identifier: config.identifier.trim(),
       password: config.app_password.trim(),
-    })
+    }).catch(pauses.account.refused)
     log.info('platform_login', { platform: 'bluesky' })
     return readEnvelope('bluesky', SessionOutput, body, 'a session without tokens')
   }
 
   async function refresh(stale: Session): Promise<Session> {
-    const body = await call('com.atproto.server.refreshSession', null, stale.refreshJwt)
+    const body = await call('com.atproto.server.refreshSession', null, stale.refreshJwt).catch(pauses.address.refused)
     return readEnvelope('bluesky', SessionOutput, body, 'a refreshed session without tokens')
   }
 
   return {
+    /** While no session is held, the account's sign-in pause: what a search waits for before anything is sent. */
+    pause: {
+      refuseWhileHeld: async () => (current ? undefined : pauses.account.refuseWhileHeld()),
+      secondsLeft: () => (current ? 0 : pauses.account.secondsLeft()),
+    },
     /** The current session, logging in when there is none. */
     get: (): Promise<Session> => current ?? keep(login()),
     /** After ExpiredToken with `stale`: refresh it, or log in again when the refresh is refused. */
     renew(stale: Session): Promise<Session> {
       stale.renewal ??= keep(
         refresh(stale).catch((err) => {
+          // A refresh refused for the address's limit says nothing of its token; a login now would be refused too.
+          if (err instanceof AppError && err.extra.retryAfterSec !== undefined) throw err
           log.info('platform_session_refresh_failed', { platform: 'bluesky', err })
           return login()
         }),

@@ -16,7 +16,7 @@ export const redditUserAgent = (config: Pick<Config['platforms']['reddit'], 'app
  * call made once more with a new one. An answer that says no request remains (X-Ratelimit-Remaining below 1) holds
  * every call until its X-Ratelimit-Reset: each is refused unsent, 503 platform_budget_exhausted with the seconds left
  * (docs/platforms.md#rate-limits); `pause` is that wait (its `secondsLeft`, 0 or less when none). A 429 holds them until the time it named
- * alike. Reddit counts its limit per OAuth client: the pause is the app's, for the searches and the stream of every
+ * alike, the token call's as the API's. Reddit counts its limit per OAuth client: the pause is the app's, for the searches and the stream of every
  * process (`shared`). `now` is injectable for tests.
  */
 export function createRedditGet(
@@ -43,16 +43,21 @@ export function createRedditGet(
       headers: { 'user-agent': userAgent, authorization: `bearer ${token}` },
       heard: pause.heard,
     })
-  const call = async (url: URL, signal?: AbortSignal): Promise<unknown> => {
-    await pause.refuseWhileHeld()
+  const signedIn = async (url: URL, signal?: AbortSignal): Promise<unknown> => {
     const token = await tokens.get()
     try {
       return await get(url, signal, token)
     } catch (err) {
-      if (!(err instanceof UpstreamStatusError && err.status === 401)) return pause.refused(err)
+      if (!(err instanceof UpstreamStatusError && err.status === 401)) throw err
       tokens.forget(token)
-      return get(url, signal, await tokens.get()).catch(pause.refused)
+      return get(url, signal, await tokens.get())
     }
+  }
+  // The token call is the app's request too (HTTP Basic with its client id): its 429 holds the app's calls, as the
+  // API's does, rather than becoming the platform's retry time, which would hold every app.
+  const call = async (url: URL, signal?: AbortSignal): Promise<unknown> => {
+    await pause.refuseWhileHeld()
+    return signedIn(url, signal).catch(pause.refused)
   }
   return Object.assign(call, { pause })
 }
