@@ -181,7 +181,7 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
     close: loader.close,
     probe: (signal) => probeOpenAi({ ...checked, signal }),
     async score(input, signal) {
-      const answer = await context.scoreWithin(input, (maxContentChars) =>
+      const answer = await context.scoreWithin(input, signal, (maxContentChars) =>
         askForScore({
           input,
           signal,
