@@ -2,7 +2,7 @@ import type { Config } from '../config/schema'
 import type { Logger } from '../lib/log'
 import { contentBudget } from './context-budget'
 import { buildUserMessage } from './prompt'
-import { boundedText } from './server-answer'
+import { modelList, servedContext } from './served-context'
 import type { ScoreInput } from './types'
 
 // The context assumed of a server that says nothing of its own (OpenAI's API, Ollama's /v1): enough for a post of
@@ -18,13 +18,13 @@ type OpenAiConfig = Config['scorer']['openai']
  * The context, in tokens, a post is cut to fit for the `openai` scorer (docs/scoring.md#the-prompt):
  * scorer.openai.context_tokens when the operator set it, whatever the server says; else the context the server said
  * it gives the model; else 4096. What the server said is logged once each time it changes (`scorer_context_learned`).
- * A context the server stated (in its model list or its /props) is asked again before a post it would cut, once
- * ASK_AGAIN_MS went by since, or a call failed since (the server restarted, perhaps with another context).
+ * A server that says it is asked again before a post the context would cut, once ASK_AGAIN_MS went by since, or a call
+ * failed since (the server restarted, perhaps with another context; a model loaded since).
  */
 export function modelContext(config: OpenAiConfig, headers: Record<string, string>, log: Logger) {
   let said: number | undefined
-  // When the server last stated its context where it is asked (undefined: it never did, as OpenAI's API).
-  let statedAt: number | undefined
+  // When the server was last asked the context, where it says it (undefined: it never does, as OpenAI's API).
+  let askedAt: number | undefined
   let failedSince = false
   let asking: Promise<void> | undefined
   const learn = (tokens: number, from: string) => {
@@ -33,34 +33,30 @@ export function modelContext(config: OpenAiConfig, headers: Record<string, strin
     log.info('scorer_context_learned', { scorer: 'openai', model: config.model, tokens, from })
   }
   const tokens = () => config.context_tokens ?? said ?? DEFAULT_CONTEXT_TOKENS
-  const fromServer = (tokens: number, from: string) => {
-    statedAt = Date.now()
-    failedSince = false
-    learn(tokens, from)
-  }
+  const server = (signal: AbortSignal) => ({ baseUrl: config.base_url, headers, model: config.model, signal })
 
   /**
-   * The start-up check's answer to GET /models: the context it lists for the model, where it lists one; from a
-   * llama.cpp server, which lists the model's training context only, the one its GET /props gives each request.
+   * The start-up check's answer to GET /models: the context the server gives the model, where it says it
+   * (served-context.ts: vLLM's list, the llama.cpp server's /props).
    */
   async function fromModelList(json: object, signal: AbortSignal) {
     if (config.context_tokens !== undefined) return
-    const listed = listedContext(json, config.model)
-    if (listed !== undefined) return fromServer(listed, 'GET /models')
-    if (!fromLlamaCpp(json)) return
-    const props = await llamaCppContext(config.base_url, headers, signal)
-    if (props !== undefined) fromServer(props, 'GET /props')
+    const served = await servedContext(json, server(signal))
+    if (served === undefined) return
+    askedAt = Date.now()
+    failedSince = false
+    if (served.tokens !== undefined) learn(served.tokens, served.from)
   }
 
-  // Before a post the context would cut: the server asked again where it stated one, when that is due. Calls at once
+  // Before a post the context would cut: the server asked again where it says it, when that is due. Calls at once
   // share one asking; one that fails leaves the context as it was, for another ASK_AGAIN_MS.
   async function askAgainFor(input: ScoreInput, signal: AbortSignal) {
-    if (statedAt === undefined || config.context_tokens !== undefined) return
-    if (!failedSince && Date.now() - statedAt < ASK_AGAIN_MS) return
+    if (askedAt === undefined || config.context_tokens !== undefined) return
+    if (!failedSince && Date.now() - askedAt < ASK_AGAIN_MS) return
     if (input.content.length <= contentBudget(input, tokens())) return
-    statedAt = Date.now()
+    askedAt = Date.now()
     failedSince = false
-    asking ??= modelList(config.base_url, headers, signal)
+    asking ??= modelList(server(signal))
       .then((json) => json && fromModelList(json, signal))
       .catch(() => {})
       .finally(() => {
@@ -112,51 +108,4 @@ function statedContext(detail: string): number | undefined {
   const match = STATED.exec(detail)
   const tokens = Number(match?.[1] ?? match?.[2])
   return Number.isInteger(tokens) && tokens > 0 ? tokens : undefined
-}
-
-/**
- * vLLM lists each model it serves with `max_model_len`, its --max-model-len (or the model's own length when not
- * given), in its OpenAI-compatible server's GET /v1/models. OpenAI's API, Ollama and LM Studio list no context there.
- */
-function listedContext(json: object, model: string): number | undefined {
-  const data = (json as { data?: unknown }).data
-  if (!Array.isArray(data)) return undefined
-  const entry = (data as { id?: unknown; max_model_len?: unknown }[]).find((m) => m?.id === model)
-  const tokens = entry?.max_model_len
-  return typeof tokens === 'number' && Number.isInteger(tokens) && tokens > 0 ? tokens : undefined
-}
-
-// The llama.cpp server lists each model with its GGUF metadata under `meta` (n_ctx_train among it) in GET /v1/models.
-function fromLlamaCpp(json: object): boolean {
-  const data = (json as { data?: unknown }).data
-  return (
-    Array.isArray(data) &&
-    data.some((m) => typeof (m as { meta?: { n_ctx_train?: unknown } })?.meta?.n_ctx_train === 'number')
-  )
-}
-
-// The server's GET /models, as the start-up check reads it (openai-probe.ts); undefined for what is not a JSON object.
-async function modelList(baseUrl: string, headers: Record<string, string>, signal: AbortSignal) {
-  const res = await fetch(`${baseUrl.replace(/\/+$/, '')}/models`, { headers, signal })
-  if (!res.ok) return undefined
-  const json: unknown = JSON.parse((await boundedText(res)) ?? '')
-  return typeof json === 'object' && json !== null ? json : undefined
-}
-
-/**
- * The context the llama.cpp server gives a request (as its 400 exceed_context_size_error states it, n_ctx):
- * `default_generation_settings.n_ctx` in its GET /props, served at the server's root, beside /v1. Undefined when it
- * does not answer so: its 400 then says it.
- */
-async function llamaCppContext(baseUrl: string, headers: Record<string, string>, signal: AbortSignal) {
-  const root = baseUrl.replace(/\/+$/, '').replace(/\/v1$/, '')
-  try {
-    const res = await fetch(`${root}/props`, { headers, signal })
-    if (!res.ok) return undefined
-    const props = JSON.parse((await boundedText(res)) ?? '') as { default_generation_settings?: { n_ctx?: unknown } }
-    const tokens = props?.default_generation_settings?.n_ctx
-    return typeof tokens === 'number' && Number.isInteger(tokens) && tokens > 0 ? tokens : undefined
-  } catch {
-    return undefined
-  }
 }
