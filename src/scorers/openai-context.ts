@@ -37,7 +37,7 @@ export function modelContext(config: OpenAiConfig, headers: Record<string, strin
 
   /**
    * The start-up check's answer to GET /models: the context the server gives the model, where it says it
-   * (served-context.ts: vLLM's list, the llama.cpp server's /props).
+   * (served-context.ts: vLLM's list, the llama.cpp server's /props, LM Studio's REST API).
    */
   async function fromModelList(json: object, signal: AbortSignal) {
     if (config.context_tokens !== undefined) return

@@ -24,6 +24,9 @@ export async function servedContext(json: object, o: Asked): Promise<{ tokens?: 
   // among it), not the context it was started with.
   if (entries.some((m) => typeof m?.meta?.n_ctx_train === 'number'))
     return { tokens: await llamaCppContext('props', o), from: 'GET /props' }
+  // LM Studio lists its models there with no context, each owned by "organization_owner"; its own REST API says it.
+  if (entries.some((m) => m.owned_by === 'organization_owner'))
+    return { tokens: await lmStudioContext(o), from: 'GET /api/v1/models' }
   return undefined
 }
 
@@ -38,6 +41,7 @@ export async function modelList(o: Asked): Promise<object | undefined> {
 type Listed = {
   id?: unknown
   max_model_len?: unknown
+  owned_by?: unknown
   status?: { value?: unknown }
   meta?: { n_ctx_train?: unknown }
 }
@@ -51,17 +55,40 @@ const positive = (n: unknown): n is number => typeof n === 'number' && Number.is
 
 /**
  * The context the llama.cpp server gives a request (as its 400 exceed_context_size_error states it, n_ctx):
- * `default_generation_settings.n_ctx` in its GET /props (`path`, with its query), served at the server's root, beside
- * /v1. Undefined when it does not answer so: its 400 then says it.
+ * `default_generation_settings.n_ctx` in its GET /props (`path`, with its query). Undefined when it does not answer
+ * so: its 400 then says it.
  */
 async function llamaCppContext(path: string, o: Asked): Promise<number | undefined> {
+  const props = (await rootAnswer(path, o)) as { default_generation_settings?: { n_ctx?: unknown } } | undefined
+  const tokens = props?.default_generation_settings?.n_ctx
+  return positive(tokens) ? tokens : undefined
+}
+
+/**
+ * The context LM Studio loaded the model with, in its REST API's GET /api/v1/models (LM Studio 0.4.0 and later): the
+ * `config.context_length` of each of the model's `loaded_instances` (the smallest, as a request may reach any), not
+ * its `max_context_length`, the most the model takes. Undefined while it is not loaded (it loads at the first request).
+ */
+async function lmStudioContext(o: Asked): Promise<number | undefined> {
+  type Instance = { id?: unknown; config?: { context_length?: unknown } }
+  const answer = (await rootAnswer('api/v1/models', o)) as { models?: unknown } | undefined
+  const models = Array.isArray(answer?.models) ? (answer.models as { key?: unknown; loaded_instances?: unknown }[]) : []
+  const instances = models.flatMap((m) =>
+    Array.isArray(m?.loaded_instances) ? (m.loaded_instances as Instance[]).map((i) => ({ key: m.key, ...i })) : [],
+  )
+  const loaded = instances
+    .filter((i) => i.key === o.model || i.id === o.model)
+    .map((i) => i.config?.context_length)
+    .filter(positive)
+  return loaded.length ? Math.min(...loaded) : undefined
+}
+
+// A JSON answer to GET `path` at the server's root, beside /v1; undefined for an error or what is not JSON.
+async function rootAnswer(path: string, o: Asked): Promise<unknown> {
   const root = o.baseUrl.replace(/\/+$/, '').replace(/\/v1$/, '')
   try {
     const res = await fetch(`${root}/${path}`, { headers: o.headers, signal: o.signal })
-    if (!res.ok) return undefined
-    const props = JSON.parse((await boundedText(res)) ?? '') as { default_generation_settings?: { n_ctx?: unknown } }
-    const tokens = props?.default_generation_settings?.n_ctx
-    return positive(tokens) ? tokens : undefined
+    return res.ok ? JSON.parse((await boundedText(res)) ?? '') : undefined
   } catch {
     return undefined
   }
