@@ -1,8 +1,9 @@
 import type { Config } from '../config/schema'
 import type { Logger } from '../lib/log'
-import { contentBudget } from './context-budget'
+import { contentBudget, LEAST_POST_CHARS } from './context-budget'
 import { buildUserMessage } from './prompt'
 import { modelList, servedContext } from './served-context'
+import { originOf } from './server-answer'
 import type { ScoreInput } from './types'
 
 // The context assumed of a server that says nothing of its own (OpenAI's API, Ollama's /v1): enough for a post of
@@ -86,17 +87,37 @@ export function modelContext(config: OpenAiConfig, headers: Record<string, strin
         return await ask(first)
       } catch (err) {
         failedSince = true
-        const refusal = (err as { refusal?: unknown }).refusal
-        const stated = typeof refusal === 'string' ? statedContext(refusal) : undefined
-        if (stated === undefined || config.context_tokens !== undefined || stated >= used) throw err
+        const stated = statedIn(err)
+        if (stated === undefined || config.context_tokens !== undefined) throw err
+        if (stated >= used) throw tooSmall(input, err)
         learn(stated, 'HTTP 400')
         const again = contentBudget(input, stated)
         const cut = (maxContentChars: number) => buildUserMessage(input, { maxContentChars })
-        if (cut(again) === cut(first)) throw err
-        return ask(again)
+        if (cut(again) === cut(first)) throw tooSmall(input, err)
+        return ask(again).catch((retried) => Promise.reject(tooSmall(input, retried)))
       }
     },
   }
+
+  /**
+   * A refusal that stands, with no setting given: from a context the server states that leaves the post no room (it
+   * was cut to its least and still refused: the instructions, profiles and reply fill the context), said as such, as
+   * scorer.openai.context_tokens cannot help there. Any other error as it is.
+   */
+  function tooSmall(input: ScoreInput, err: unknown): unknown {
+    const stated = statedIn(err)
+    if (stated === undefined || contentBudget(input, stated) > LEAST_POST_CHARS) return err
+    const where = originOf(config.base_url, 'the configured base_url')
+    return new Error(
+      `openai at ${where} could not fit the prompt in the model's context of ${stated} tokens with no more than ${LEAST_POST_CHARS} characters of the post (HTTP 400: ${(err as { refusal: string }).refusal}): the instructions, the team's profiles and the reply take more; give the model a larger context on the server, at least 2,048 tokens (the llama.cpp server's -c, vLLM's --max-model-len, the context length LM Studio loads it with)`,
+    )
+  }
+}
+
+// The context stated in an error's `refusal` (what a server said of a request it refused with HTTP 400, openai.ts).
+function statedIn(err: unknown): number | undefined {
+  const refusal = (err as { refusal?: unknown } | null)?.refusal
+  return typeof refusal === 'string' ? statedContext(refusal) : undefined
 }
 
 // The context in a refusal of a prompt over it: OpenAI's API and vLLM ("This model's maximum context length is 2048

@@ -134,3 +134,19 @@ describe('the context the llama.cpp server gives each request, read from its GET
     expect(server.received.filter((r) => r.url.pathname === '/props')).toEqual([])
   })
 })
+
+describe('a context too small for the prompt itself, which the server states (under the 2,048 the setting takes)', () => {
+  // -c 512: the instructions alone fill it, so the post cut to its least (500 characters) is refused too.
+  const TOO_SMALL = /model's context of 512 tokens with no more than 500 characters of the post .*at least 2,048 tokens/
+  for (const props of [true, false]) {
+    test(`said so, not to set context_tokens (the context read ${props ? 'from /props' : 'from the 400'})`, async () => {
+      const server = llamaServer(512, undefined, props)
+      const scorer = scorerAt(server.origin)
+      expect(await scorer.probe()).toBeUndefined()
+      const failure = scorer.score(20_000)
+      await expect(failure).rejects.toThrow(TOO_SMALL)
+      await expect(failure).rejects.not.toThrow('context_tokens')
+      expect(chats(server)).toHaveLength(props ? 1 : 2)
+    })
+  }
+})
