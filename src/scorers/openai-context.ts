@@ -12,6 +12,10 @@ const DEFAULT_CONTEXT_TOKENS = 4096
 // How long a context the server stated stands before a post it would cut has the server asked again: the operator may
 // restart it with another (the llama.cpp server's -c, vLLM's --max-model-len) while this service runs.
 const ASK_AGAIN_MS = 60_000
+// The least context the prompt is made for, as scorer.openai.context_tokens takes no less (config/schema.ts).
+const LEAST_CONTEXT_TOKENS = 2048
+const LEAST = LEAST_CONTEXT_TOKENS.toLocaleString('en')
+const GIVE_MORE = `give the model a larger context on the server, at least ${LEAST} tokens (the llama.cpp server's -c, vLLM's --max-model-len, the context length LM Studio loads it with)`
 
 type OpenAiConfig = Config['scorer']['openai']
 
@@ -32,6 +36,11 @@ export function modelContext(config: OpenAiConfig, headers: Record<string, strin
     if (tokens === said) return
     said = tokens
     log.info('scorer_context_learned', { scorer: 'openai', model: config.model, tokens, from })
+    if (tokens >= LEAST_CONTEXT_TOKENS) return
+    // Told before any post fails: the instructions, profiles and reply leave a post little room or none.
+    const room = contentBudget({ content: '', icps: [] }, tokens)
+    const message = `the server gives model "${config.model}" ${tokens} tokens of context, under the ${LEAST} the prompt is made for: posts are cut to ${room} characters or fewer and may be refused; ${GIVE_MORE}`
+    log.warn('scorer_context_small', { scorer: 'openai', model: config.model, tokens, from, message })
   }
   const tokens = () => config.context_tokens ?? said ?? DEFAULT_CONTEXT_TOKENS
   const server = (signal: AbortSignal) => ({ baseUrl: config.base_url, headers, model: config.model, signal })
@@ -109,7 +118,7 @@ export function modelContext(config: OpenAiConfig, headers: Record<string, strin
     if (stated === undefined || contentBudget(input, stated) > LEAST_POST_CHARS) return err
     const where = originOf(config.base_url, 'the configured base_url')
     return new Error(
-      `openai at ${where} could not fit the prompt in the model's context of ${stated} tokens with no more than ${LEAST_POST_CHARS} characters of the post (HTTP 400: ${(err as { refusal: string }).refusal}): the instructions, the team's profiles and the reply take more; give the model a larger context on the server, at least 2,048 tokens (the llama.cpp server's -c, vLLM's --max-model-len, the context length LM Studio loads it with)`,
+      `openai at ${where} could not fit the prompt in the model's context of ${stated} tokens with no more than ${LEAST_POST_CHARS} characters of the post (HTTP 400: ${(err as { refusal: string }).refusal}): the instructions, the team's profiles and the reply take more; ${GIVE_MORE}`,
     )
   }
 }

@@ -149,4 +149,20 @@ describe('a context too small for the prompt itself, which the server states (un
       expect(chats(server)).toHaveLength(props ? 1 : 2)
     })
   }
+
+  test('read at the start-up check, it is told at once, before any post (scorer_context_small)', async () => {
+    const lines: string[] = []
+    const server = llamaServer(1024, undefined, true)
+    expect(await scorerAt(server.origin, {}, lines).probe()).toBeUndefined()
+    const told = lines.map((l) => JSON.parse(l)).filter((l) => l.event === 'scorer_context_small')
+    expect(told).toEqual([expect.objectContaining({ level: 'warn', model: 'qwen', tokens: 1024 })])
+    expect(told[0].message).toMatch(/1024 tokens .*cut to 500 characters or fewer.*at least 2,048 tokens/)
+  })
+
+  test('a context of 2,048 or more is no warning', async () => {
+    const lines: string[] = []
+    const server = llamaServer(2048, undefined, true)
+    expect(await scorerAt(server.origin, {}, lines).probe()).toBeUndefined()
+    expect(lines.filter((l) => l.includes('scorer_context_small'))).toEqual([])
+  })
 })
