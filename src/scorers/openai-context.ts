@@ -32,15 +32,18 @@ export function modelContext(config: OpenAiConfig, headers: Record<string, strin
   let askedAt: number | undefined
   let failedSince = false
   let asking: Promise<void> | undefined
+  // What is said of a context under LEAST_CONTEXT_TOKENS, while it is the one learned.
+  let small: string | undefined
   const learn = (tokens: number, from: string) => {
     if (tokens === said) return
     said = tokens
     log.info('scorer_context_learned', { scorer: 'openai', model: config.model, tokens, from })
+    small = undefined
     if (tokens >= LEAST_CONTEXT_TOKENS) return
     // Told before any post fails: the instructions, profiles and reply leave a post little room or none.
     const room = contentBudget({ content: '', icps: [] }, tokens)
-    const message = `the server gives model "${config.model}" ${tokens} tokens of context, under the ${LEAST} the prompt is made for: posts are cut to ${room} characters or fewer and may be refused; ${GIVE_MORE}`
-    log.warn('scorer_context_small', { scorer: 'openai', model: config.model, tokens, from, message })
+    small = `the server gives model "${config.model}" ${tokens} tokens of context, under the ${LEAST} the prompt is made for: posts are cut to ${room} characters or fewer and may be refused; ${GIVE_MORE}`
+    log.warn('scorer_context_small', { scorer: 'openai', model: config.model, tokens, from, message: small })
   }
   const tokens = () => config.context_tokens ?? said ?? DEFAULT_CONTEXT_TOKENS
   const server = (signal: AbortSignal) => ({ baseUrl: config.base_url, headers, model: config.model, signal })
@@ -77,6 +80,8 @@ export function modelContext(config: OpenAiConfig, headers: Record<string, strin
 
   return {
     fromModelList,
+    /** For `scorer check`: a context learned under LEAST_CONTEXT_TOKENS, said; undefined for any other. */
+    caveat: () => small,
     /**
      * Scores a post cut to fit the context (`ask` is given the characters of the post that fit). Refused with HTTP 400
      * by a server stating a smaller context than the post was cut for (the error's `refusal`, what the server said),
