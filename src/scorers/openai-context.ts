@@ -46,6 +46,11 @@ export function modelContext(config: OpenAiConfig, headers: Record<string, strin
     log.warn('scorer_context_small', { scorer: 'openai', model: config.model, tokens, from, message: small })
   }
   const tokens = () => config.context_tokens ?? said ?? DEFAULT_CONTEXT_TOKENS
+  // A call failed other than by a 400 (which the server answers as it runs): unreached, out of time, a 5xx; the
+  // server may have restarted since, with another context.
+  const failed = (err: unknown) => {
+    if ((err as { refusal?: unknown } | null)?.refusal === undefined) failedSince = true
+  }
   const server = (signal: AbortSignal) => ({ baseUrl: config.base_url, headers, model: config.model, signal })
 
   /**
@@ -100,7 +105,7 @@ export function modelContext(config: OpenAiConfig, headers: Record<string, strin
       try {
         return await ask(first)
       } catch (err) {
-        failedSince = true
+        failed(err)
         const stated = statedIn(err)
         if (stated === undefined || config.context_tokens !== undefined) throw err
         if (stated >= used) throw tooSmall(input, err)
@@ -108,7 +113,10 @@ export function modelContext(config: OpenAiConfig, headers: Record<string, strin
         const again = contentBudget(input, stated)
         const cut = (maxContentChars: number) => buildUserMessage(input, { maxContentChars })
         if (cut(again) === cut(first)) throw tooSmall(input, err)
-        return ask(again).catch((retried) => Promise.reject(tooSmall(input, retried)))
+        return ask(again).catch((retried) => {
+          failed(retried)
+          throw tooSmall(input, retried)
+        })
       }
     },
   }

@@ -101,6 +101,15 @@ describe('the context the server stated, asked again', () => {
     expect(gets(server)).toBe(asked + 2)
   })
 
+  test('a post the server refused with HTTP 400 is no failure that has it asked again: it answered as it runs', async () => {
+    const server = llamaServer(512)
+    const scorer = await checkedScorer(server.origin)
+    const asked = gets(server)
+    await expect(scorer.score()).rejects.toThrow('HTTP 400')
+    await expect(scorer.score()).rejects.toThrow('HTTP 400')
+    expect(gets(server)).toBe(asked)
+  })
+
   test('a server that states no context (OpenAI’s API) is not asked again', async () => {
     const server = llamaServer(2048, false)
     const scorer = await checkedScorer(server.origin)
