@@ -7,6 +7,8 @@ export const REPLY_TOKENS = 512
 const RETRY_TOKENS = 320
 // A cautious estimate (English runs nearer 4): cutting a post a little early beats losing the instructions.
 const CHARS_PER_TOKEN = 3
+// The least of a post that is sent, however small the context: with less the model could not judge it at all.
+export const LEAST_POST_CHARS = 500
 
 /**
  * The characters of the post that fit a context of `contextTokens` next to the instructions, profiles, reply and
@@ -16,5 +18,5 @@ const CHARS_PER_TOKEN = 3
 export function contentBudget(input: ScoreInput, contextTokens: number, extraTokens = 0): number {
   const fixed = SYSTEM_PROMPT.length + buildUserMessage({ ...input, content: '' }).length
   const tokens = contextTokens - REPLY_TOKENS - RETRY_TOKENS - extraTokens - Math.ceil(fixed / CHARS_PER_TOKEN)
-  return Math.max(500, tokens * CHARS_PER_TOKEN)
+  return Math.max(LEAST_POST_CHARS, tokens * CHARS_PER_TOKEN)
 }

@@ -1,13 +1,21 @@
 import type { Config } from '../config/schema'
 import type { Logger } from '../lib/log'
-import { contentBudget } from './context-budget'
+import { contentBudget, LEAST_POST_CHARS } from './context-budget'
 import { buildUserMessage } from './prompt'
-import { boundedText } from './server-answer'
+import { modelList, servedContext } from './served-context'
+import { originOf } from './server-answer'
 import type { ScoreInput } from './types'
 
 // The context assumed of a server that says nothing of its own (OpenAI's API, Ollama's /v1): enough for a post of
 // about 7,000 characters (docs/scoring.md#the-prompt).
 const DEFAULT_CONTEXT_TOKENS = 4096
+// How long a context the server stated stands before a post it would cut has the server asked again: the operator may
+// restart it with another (the llama.cpp server's -c, vLLM's --max-model-len) while this service runs.
+const ASK_AGAIN_MS = 60_000
+// The least context the prompt is made for, as scorer.openai.context_tokens takes no less (config/schema.ts).
+const LEAST_CONTEXT_TOKENS = 2048
+const LEAST = LEAST_CONTEXT_TOKENS.toLocaleString('en')
+const GIVE_MORE = `give the model a larger context on the server, at least ${LEAST} tokens (the llama.cpp server's -c, vLLM's --max-model-len, the context length LM Studio loads it with)`
 
 type OpenAiConfig = Config['scorer']['openai']
 
@@ -15,28 +23,70 @@ type OpenAiConfig = Config['scorer']['openai']
  * The context, in tokens, a post is cut to fit for the `openai` scorer (docs/scoring.md#the-prompt):
  * scorer.openai.context_tokens when the operator set it, whatever the server says; else the context the server said
  * it gives the model; else 4096. What the server said is logged once each time it changes (`scorer_context_learned`).
+ * A server that says it is asked again before a post the context would cut, once ASK_AGAIN_MS went by since, or a call
+ * failed since (the server restarted, perhaps with another context; a model loaded since).
  */
 export function modelContext(config: OpenAiConfig, headers: Record<string, string>, log: Logger) {
   let said: number | undefined
+  // When the server was last asked the context, where it says it (undefined: it never does, as OpenAI's API).
+  let askedAt: number | undefined
+  let failedSince = false
+  let asking: Promise<void> | undefined
+  // What is said of a context under LEAST_CONTEXT_TOKENS, while it is the one learned.
+  let small: string | undefined
   const learn = (tokens: number, from: string) => {
     if (tokens === said) return
     said = tokens
     log.info('scorer_context_learned', { scorer: 'openai', model: config.model, tokens, from })
+    small = undefined
+    if (tokens >= LEAST_CONTEXT_TOKENS) return
+    // Told before any post fails: the instructions, profiles and reply leave a post little room or none.
+    const room = contentBudget({ content: '', icps: [] }, tokens)
+    small = `the server gives model "${config.model}" ${tokens} tokens of context, under the ${LEAST} the prompt is made for: posts are cut to ${room} characters or fewer and may be refused; ${GIVE_MORE}`
+    log.warn('scorer_context_small', { scorer: 'openai', model: config.model, tokens, from, message: small })
   }
   const tokens = () => config.context_tokens ?? said ?? DEFAULT_CONTEXT_TOKENS
+  // A call failed other than by a 400 (which the server answers as it runs): unreached, out of time, a 5xx; the
+  // server may have restarted since, with another context.
+  const failed = (err: unknown) => {
+    if ((err as { refusal?: unknown } | null)?.refusal === undefined) failedSince = true
+  }
+  const server = (signal: AbortSignal) => ({ baseUrl: config.base_url, headers, model: config.model, signal })
+
+  /**
+   * The start-up check's answer to GET /models: the context the server gives the model, where it says it
+   * (served-context.ts: vLLM's list, the llama.cpp server's /props, LM Studio's REST API).
+   */
+  async function fromModelList(json: object, signal: AbortSignal) {
+    if (config.context_tokens !== undefined) return
+    const served = await servedContext(json, server(signal))
+    if (served === undefined) return
+    askedAt = Date.now()
+    failedSince = false
+    if (served.tokens !== undefined) learn(served.tokens, served.from)
+  }
+
+  // Before a post the context would cut: the server asked again where it says it, when that is due. Calls at once
+  // share one asking; one that fails leaves the context as it was, for another ASK_AGAIN_MS.
+  async function askAgainFor(input: ScoreInput, signal: AbortSignal) {
+    if (askedAt === undefined || config.context_tokens !== undefined) return
+    if (!failedSince && Date.now() - askedAt < ASK_AGAIN_MS) return
+    if (input.content.length <= contentBudget(input, tokens())) return
+    askedAt = Date.now()
+    failedSince = false
+    asking ??= modelList(server(signal))
+      .then((json) => json && fromModelList(json, signal))
+      .catch(() => {})
+      .finally(() => {
+        asking = undefined
+      })
+    await asking
+  }
+
   return {
-    /**
-     * The start-up check's answer to GET /models: the context it lists for the model, where it lists one; from a
-     * llama.cpp server, which lists the model's training context only, the one its GET /props gives each request.
-     */
-    async fromModelList(json: object, signal: AbortSignal) {
-      if (config.context_tokens !== undefined) return
-      const listed = listedContext(json, config.model)
-      if (listed !== undefined) return learn(listed, 'GET /models')
-      if (!fromLlamaCpp(json)) return
-      const props = await llamaCppContext(config.base_url, headers, signal)
-      if (props !== undefined) learn(props, 'GET /props')
-    },
+    fromModelList,
+    /** For `scorer check`: a context learned under LEAST_CONTEXT_TOKENS, said; undefined for any other. */
+    caveat: () => small,
     /**
      * Scores a post cut to fit the context (`ask` is given the characters of the post that fit). Refused with HTTP 400
      * by a server stating a smaller context than the post was cut for (the error's `refusal`, what the server said),
@@ -44,23 +94,52 @@ export function modelContext(config: OpenAiConfig, headers: Record<string, strin
      * no smaller one (the post was counted too short), or a post that a smaller context would not cut shorter, would
      * be refused again: its error stands.
      */
-    async scoreWithin<T>(input: ScoreInput, ask: (maxContentChars: number) => Promise<T>): Promise<T> {
+    async scoreWithin<T>(
+      input: ScoreInput,
+      signal: AbortSignal,
+      ask: (maxContentChars: number) => Promise<T>,
+    ): Promise<T> {
+      await askAgainFor(input, signal)
       const used = tokens()
       const first = contentBudget(input, used)
       try {
         return await ask(first)
       } catch (err) {
-        const refusal = (err as { refusal?: unknown }).refusal
-        const stated = typeof refusal === 'string' ? statedContext(refusal) : undefined
-        if (stated === undefined || config.context_tokens !== undefined || stated >= used) throw err
+        failed(err)
+        const stated = statedIn(err)
+        if (stated === undefined || config.context_tokens !== undefined) throw err
+        if (stated >= used) throw tooSmall(input, err)
         learn(stated, 'HTTP 400')
         const again = contentBudget(input, stated)
         const cut = (maxContentChars: number) => buildUserMessage(input, { maxContentChars })
-        if (cut(again) === cut(first)) throw err
-        return ask(again)
+        if (cut(again) === cut(first)) throw tooSmall(input, err)
+        return ask(again).catch((retried) => {
+          failed(retried)
+          throw tooSmall(input, retried)
+        })
       }
     },
   }
+
+  /**
+   * A refusal that stands, with no setting given: from a context the server states that leaves the post no room (it
+   * was cut to its least and still refused: the instructions, profiles and reply fill the context), said as such, as
+   * scorer.openai.context_tokens cannot help there. Any other error as it is.
+   */
+  function tooSmall(input: ScoreInput, err: unknown): unknown {
+    const stated = statedIn(err)
+    if (stated === undefined || contentBudget(input, stated) > LEAST_POST_CHARS) return err
+    const where = originOf(config.base_url, 'the configured base_url')
+    return new Error(
+      `openai at ${where} could not fit the prompt in the model's context of ${stated} tokens with no more than ${LEAST_POST_CHARS} characters of the post (HTTP 400: ${(err as { refusal: string }).refusal}): the instructions, the team's profiles and the reply take more; ${GIVE_MORE}`,
+    )
+  }
+}
+
+// The context stated in an error's `refusal` (what a server said of a request it refused with HTTP 400, openai.ts).
+function statedIn(err: unknown): number | undefined {
+  const refusal = (err as { refusal?: unknown } | null)?.refusal
+  return typeof refusal === 'string' ? statedContext(refusal) : undefined
 }
 
 // The context in a refusal of a prompt over it: OpenAI's API and vLLM ("This model's maximum context length is 2048
@@ -72,43 +151,4 @@ function statedContext(detail: string): number | undefined {
   const match = STATED.exec(detail)
   const tokens = Number(match?.[1] ?? match?.[2])
   return Number.isInteger(tokens) && tokens > 0 ? tokens : undefined
-}
-
-/**
- * vLLM lists each model it serves with `max_model_len`, its --max-model-len (or the model's own length when not
- * given), in its OpenAI-compatible server's GET /v1/models. OpenAI's API, Ollama and LM Studio list no context there.
- */
-function listedContext(json: object, model: string): number | undefined {
-  const data = (json as { data?: unknown }).data
-  if (!Array.isArray(data)) return undefined
-  const entry = (data as { id?: unknown; max_model_len?: unknown }[]).find((m) => m?.id === model)
-  const tokens = entry?.max_model_len
-  return typeof tokens === 'number' && Number.isInteger(tokens) && tokens > 0 ? tokens : undefined
-}
-
-// The llama.cpp server lists each model with its GGUF metadata under `meta` (n_ctx_train among it) in GET /v1/models.
-function fromLlamaCpp(json: object): boolean {
-  const data = (json as { data?: unknown }).data
-  return (
-    Array.isArray(data) &&
-    data.some((m) => typeof (m as { meta?: { n_ctx_train?: unknown } })?.meta?.n_ctx_train === 'number')
-  )
-}
-
-/**
- * The context the llama.cpp server gives a request (as its 400 exceed_context_size_error states it, n_ctx):
- * `default_generation_settings.n_ctx` in its GET /props, served at the server's root, beside /v1. Undefined when it
- * does not answer so: its 400 then says it.
- */
-async function llamaCppContext(baseUrl: string, headers: Record<string, string>, signal: AbortSignal) {
-  const root = baseUrl.replace(/\/+$/, '').replace(/\/v1$/, '')
-  try {
-    const res = await fetch(`${root}/props`, { headers, signal })
-    if (!res.ok) return undefined
-    const props = JSON.parse((await boundedText(res)) ?? '') as { default_generation_settings?: { n_ctx?: unknown } }
-    const tokens = props?.default_generation_settings?.n_ctx
-    return typeof tokens === 'number' && Number.isInteger(tokens) && tokens > 0 ? tokens : undefined
-  } catch {
-    return undefined
-  }
 }

@@ -179,9 +179,10 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
     modelLoading: loader.busy,
     loadState: loader.state,
     close: loader.close,
+    caveat: context.caveat,
     probe: (signal) => probeOpenAi({ ...checked, signal }),
     async score(input, signal) {
-      const answer = await context.scoreWithin(input, (maxContentChars) =>
+      const answer = await context.scoreWithin(input, signal, (maxContentChars) =>
         askForScore({
           input,
           signal,

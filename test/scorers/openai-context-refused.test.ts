@@ -134,3 +134,35 @@ describe('the context the llama.cpp server gives each request, read from its GET
     expect(server.received.filter((r) => r.url.pathname === '/props')).toEqual([])
   })
 })
+
+describe('a context too small for the prompt itself, which the server states (under the 2,048 the setting takes)', () => {
+  // -c 512: the instructions alone fill it, so the post cut to its least (500 characters) is refused too.
+  const TOO_SMALL = /model's context of 512 tokens with no more than 500 characters of the post .*at least 2,048 tokens/
+  for (const props of [true, false]) {
+    test(`said so, not to set context_tokens (the context read ${props ? 'from /props' : 'from the 400'})`, async () => {
+      const server = llamaServer(512, undefined, props)
+      const scorer = scorerAt(server.origin)
+      expect(await scorer.probe()).toBeUndefined()
+      const failure = scorer.score(20_000)
+      await expect(failure).rejects.toThrow(TOO_SMALL)
+      await expect(failure).rejects.not.toThrow('context_tokens')
+      expect(chats(server)).toHaveLength(props ? 1 : 2)
+    })
+  }
+
+  test('read at the start-up check, it is told at once, before any post (scorer_context_small)', async () => {
+    const lines: string[] = []
+    const server = llamaServer(1024, undefined, true)
+    expect(await scorerAt(server.origin, {}, lines).probe()).toBeUndefined()
+    const told = lines.map((l) => JSON.parse(l)).filter((l) => l.event === 'scorer_context_small')
+    expect(told).toEqual([expect.objectContaining({ level: 'warn', model: 'qwen', tokens: 1024 })])
+    expect(told[0].message).toMatch(/1024 tokens .*cut to 500 characters or fewer.*at least 2,048 tokens/)
+  })
+
+  test('a context of 2,048 or more is no warning', async () => {
+    const lines: string[] = []
+    const server = llamaServer(2048, undefined, true)
+    expect(await scorerAt(server.origin, {}, lines).probe()).toBeUndefined()
+    expect(lines.filter((l) => l.includes('scorer_context_small'))).toEqual([])
+  })
+})

@@ -5,10 +5,10 @@ import { afterEach } from 'bun:test'
  * the first chat completion naming it, and loads another copy for each request that arrives while it loads (its bug
  * tracker, issue 1751: four requests at once, four copies). A chat completion that finds the model not loaded starts
  * a load of its own, taking `loadMs`; the fake counts the loads and the requests in flight at once. GET /v1/models lists
- * the model at any time, as LM Studio lists every model it has. `unload()` is its idle TTL running out ("Idle TTL and
- * Auto-Evict": a model loaded just in time is unloaded after 60 minutes without a request, by default). `answerMs`: how
- * long a loaded model takes to answer a request for more than one token (a model that is slow, not loading). Every fake
- * started is stopped after each test.
+ * the model at any time, as LM Studio lists every model it has; its REST API's GET /api/v1/models the instance loaded,
+ * if any. `unload()` is its idle TTL running out ("Idle TTL and Auto-Evict": a model loaded just in time is unloaded
+ * after 60 minutes without a request, by default). `answerMs`: how long a loaded model takes to answer a request for
+ * more than one token (a model that is slow, not loading). Every fake started is stopped after each test.
  */
 export function lmStudios() {
   const running: { stop: (force: boolean) => void }[] = []
@@ -27,6 +27,11 @@ export function lmStudios() {
             object: 'list',
             data: [{ id: 'qwen3-8b', object: 'model', owned_by: 'organization_owner' }],
           })
+        // Its REST API ("List your models"): the instance loaded, with the context it was loaded with (4096 here).
+        if (new URL(req.url).pathname === '/api/v1/models') {
+          const instances = loaded ? [{ id: 'qwen3-8b', config: { context_length: 4096 } }] : []
+          return Response.json({ models: [{ type: 'llm', key: 'qwen3-8b', loaded_instances: instances }] })
+        }
         const chat = (await req.json()) as { max_tokens?: number }
         seen.chats++
         seen.inFlight++

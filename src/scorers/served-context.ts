@@ -1,0 +1,95 @@
+import { boundedText } from './server-answer'
+
+/** Where the server is asked, and for which model. */
+type Asked = { baseUrl: string; headers: Record<string, string>; model: string; signal: AbortSignal }
+
+/**
+ * What an OpenAI-compatible server says of the context it gives the model, read from its answer to GET /models
+ * (docs/scoring.md#the-prompt): `tokens` and the request that said them; `tokens` undefined from a server that says it
+ * but did not now (a model not loaded yet). Undefined from a server that never says it (OpenAI's API, Ollama).
+ */
+export async function servedContext(json: object, o: Asked): Promise<{ tokens?: number; from: string } | undefined> {
+  const entries = listed(json)
+  const entry = entries.find((m) => m?.id === o.model)
+  // vLLM: each model with `max_model_len`, its --max-model-len (or the model's own length when not given).
+  if (positive(entry?.max_model_len)) return { tokens: entry.max_model_len, from: 'GET /models' }
+  // The llama.cpp server in router mode: each model it can load with its `status`; its GET endpoints answer for the
+  // model their `model` query parameter names, and `autoload=false` keeps them from loading it.
+  if (typeof entry?.status?.value === 'string') {
+    if (entry.status.value !== 'loaded') return { from: 'GET /props' }
+    const query = new URLSearchParams({ model: o.model, autoload: 'false' })
+    return { tokens: await llamaCppContext(`props?${query}`, o), from: 'GET /props' }
+  }
+  // The llama.cpp server with one model lists it with its GGUF metadata (`meta`, its training context n_ctx_train
+  // among it), not the context it was started with.
+  if (entries.some((m) => typeof m?.meta?.n_ctx_train === 'number'))
+    return { tokens: await llamaCppContext('props', o), from: 'GET /props' }
+  // LM Studio lists its models there with no context, each owned by "organization_owner"; its own REST API says it.
+  if (entries.some((m) => m.owned_by === 'organization_owner'))
+    return { tokens: await lmStudioContext(o), from: 'GET /api/v1/models' }
+  return undefined
+}
+
+/** The server's GET /models, as the start-up check reads it (openai-probe.ts); undefined for what is no JSON object. */
+export async function modelList(o: Asked): Promise<object | undefined> {
+  const res = await fetch(`${o.baseUrl.replace(/\/+$/, '')}/models`, { headers: o.headers, signal: o.signal })
+  if (!res.ok) return undefined
+  const json: unknown = JSON.parse((await boundedText(res)) ?? '')
+  return typeof json === 'object' && json !== null ? json : undefined
+}
+
+type Listed = {
+  id?: unknown
+  max_model_len?: unknown
+  owned_by?: unknown
+  status?: { value?: unknown }
+  meta?: { n_ctx_train?: unknown }
+}
+
+function listed(json: object): Listed[] {
+  const data = (json as { data?: unknown }).data
+  return Array.isArray(data) ? (data as Listed[]).filter((m) => typeof m === 'object' && m !== null) : []
+}
+
+const positive = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n > 0
+
+/**
+ * The context the llama.cpp server gives a request (as its 400 exceed_context_size_error states it, n_ctx):
+ * `default_generation_settings.n_ctx` in its GET /props (`path`, with its query). Undefined when it does not answer
+ * so: its 400 then says it.
+ */
+async function llamaCppContext(path: string, o: Asked): Promise<number | undefined> {
+  const props = (await rootAnswer(path, o)) as { default_generation_settings?: { n_ctx?: unknown } } | undefined
+  const tokens = props?.default_generation_settings?.n_ctx
+  return positive(tokens) ? tokens : undefined
+}
+
+/**
+ * The context LM Studio loaded the model with, in its REST API's GET /api/v1/models (LM Studio 0.4.0 and later): the
+ * `config.context_length` of each of the model's `loaded_instances` (the smallest, as a request may reach any), not
+ * its `max_context_length`, the most the model takes. Undefined while it is not loaded (it loads at the first request).
+ */
+async function lmStudioContext(o: Asked): Promise<number | undefined> {
+  type Instance = { id?: unknown; config?: { context_length?: unknown } }
+  const answer = (await rootAnswer('api/v1/models', o)) as { models?: unknown } | undefined
+  const models = Array.isArray(answer?.models) ? (answer.models as { key?: unknown; loaded_instances?: unknown }[]) : []
+  const instances = models.flatMap((m) =>
+    Array.isArray(m?.loaded_instances) ? (m.loaded_instances as Instance[]).map((i) => ({ key: m.key, ...i })) : [],
+  )
+  const loaded = instances
+    .filter((i) => i.key === o.model || i.id === o.model)
+    .map((i) => i.config?.context_length)
+    .filter(positive)
+  return loaded.length ? Math.min(...loaded) : undefined
+}
+
+// A JSON answer to GET `path` at the server's root, beside /v1; undefined for an error or what is not JSON.
+async function rootAnswer(path: string, o: Asked): Promise<unknown> {
+  const root = o.baseUrl.replace(/\/+$/, '').replace(/\/v1$/, '')
+  try {
+    const res = await fetch(`${root}/${path}`, { headers: o.headers, signal: o.signal })
+    return res.ok ? JSON.parse((await boundedText(res)) ?? '') : undefined
+  } catch {
+    return undefined
+  }
+}
