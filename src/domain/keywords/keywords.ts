@@ -81,7 +81,7 @@ export async function removeKeywords(deps: Needs<never, 'keywords'>, a: { teamId
   if (missing.length > 0)
     throw new AppError(
       'not_found',
-      `not tracked by this team: ${quoted(missing.slice(0, 5).map(echoed))}${missing.length > 5 ? ' and more' : ''}; nothing was removed`,
+      `not tracked by this team: ${quoted(missing.slice(0, 5).map((keyword) => echoed(keyword)))}${missing.length > 5 ? ' and more' : ''}; nothing was removed`,
     )
   return deps.repos.keywords.remove(
     a.teamId,
