@@ -18,15 +18,19 @@ const named = (s: Named) =>
       ? { field: 'id', id: s.id }
       : undefined
 
-/** The platform whose name (and a colon) the id starts with, if any. */
-const keyedFor = (id: string) => SEARCH_PLATFORMS.find((p) => id.startsWith(`${p}:`))
+/**
+ * The platform whose name (and a colon) the id starts with, if any; the line's own for its url, which keys a post
+ * an import stored without an id (and an export writes as its postId), so that such a file imports again as it was.
+ */
+const keyedFor = (id: string, s: Named) =>
+  id === s.url ? s.platform : SEARCH_PLATFORMS.find((p) => id.startsWith(`${p}:`))
 
 /** Why the line's post id cannot be keyed as polling keys it, or undefined. */
 export function postIdIssue(s: Named): string | undefined {
   const given = named(s)
   if (!given) return undefined
   const { field, id } = given
-  const other = keyedFor(id)
+  const other = keyedFor(id, s)
   if (other === s.platform) return undefined
   if (other) return `${field}: names a ${other} post (${other}:…), but platform is ${s.platform}`
   // A status id is the instance's own (platforms/mastodon/connector.ts): the id alone names no instance.
@@ -41,5 +45,5 @@ export function postIdIssue(s: Named): string | undefined {
 export function postKey(s: Named): string {
   const given = named(s)
   if (!given) return s.url
-  return keyedFor(given.id) === s.platform ? given.id : `${s.platform}:${given.id}`
+  return keyedFor(given.id, s) === s.platform ? given.id : `${s.platform}:${given.id}`
 }

@@ -27,9 +27,10 @@ test("an id alone is the post of the line's platform, keyed as polling keys it",
 test('an id as polling keys it, and a line naming no post (its url stands for it), are as they were', () => {
   expect(keyOf({ platform: 'hackernews', postId: 'hackernews:42' })).toBe('hackernews:42')
   expect(keyOf({ platform: 'mastodon', postId: 'mastodon:mastodon.social:1123' })).toBe('mastodon:mastodon.social:1123')
-  expect(keyOf({ platform: 'hackernews', postId: undefined, url: 'https://news.ycombinator.com/item?id=42' })).toBe(
-    'https://news.ycombinator.com/item?id=42',
-  )
+  const url = 'https://news.ycombinator.com/item?id=42'
+  expect(keyOf({ platform: 'hackernews', postId: undefined, url })).toBe(url)
+  // Such a post exported (its url as its postId) imports again under the same key.
+  expect(keyOf({ platform: 'hackernews', postId: url, url })).toBe(url)
 })
 
 test("a Mastodon id alone, another platform's id and an id too long with the platform's name are refused", () => {
