@@ -84,7 +84,7 @@ describe('exported ids', () => {
     const exported = await ok(ws, ['signals', 'export', '--team', 'acme', '--format', 'jsonl'])
     await ok(ws, ['team', 'create', '--name', 'bravo', '--plan', 'growth'])
     await ok(ws, ['signals', 'import', '--team', 'bravo', ws.file('out.jsonl', exported)])
-    const older = exported.replace(/"id":"sig_[^"]+","postId":"(p\d)"/g, '"id":"old-$1"')
+    const older = exported.replace(/"id":"sig_[^"]+","postId":"reddit:(p\d)"/g, '"id":"reddit:old-$1"')
     expect(older).not.toContain('postId')
     await ok(ws, ['team', 'create', '--name', 'charlie', '--plan', 'growth'])
     await ok(ws, ['signals', 'import', '--team', 'charlie', ws.file('older.jsonl', older)])
@@ -96,7 +96,7 @@ describe('exported ids', () => {
           [team],
         )
       ).map((r) => r.post_id)
-    expect(await posts('bravo')).toEqual(['p1', 'p2'])
-    expect(await posts('charlie')).toEqual(['old-p1', 'old-p2'])
+    expect(await posts('bravo')).toEqual(['reddit:p1', 'reddit:p2'])
+    expect(await posts('charlie')).toEqual(['reddit:old-p1', 'reddit:old-p2'])
   })
 })

@@ -55,8 +55,8 @@ const withoutIds = (text: string) =>
 describe('verdicts travel with an export (docs/operations.md#exporting-signals)', () => {
   test('export, import elsewhere: the same verdicts, the dismissed ones dismissed, and the same bytes again', async () => {
     await ok(a, ['signals', 'import', '--team', 'acme', a.file('in.jsonl', hostileFile())])
-    await judge(a, 'post-00', 'not_relevant', 'a vendor, "selling"', '2026-11-03T09:00:00.000Z')
-    await judge(a, 'post-01', 'relevant', null, '2026-11-04T10:30:00.000Z')
+    await judge(a, 'hackernews:post-00', 'not_relevant', 'a vendor, "selling"', '2026-11-03T09:00:00.000Z')
+    await judge(a, 'reddit:post-01', 'relevant', null, '2026-11-04T10:30:00.000Z')
     const first = await exportAll(a, 'acme', '--include', 'dismissed')
     expect(first.split('\n')[0]).toEndWith(
       '"verdict":"not_relevant","verdictReason":"a vendor, \\"selling\\"","judgedAt":"2026-11-03T09:00:00.000Z"}',
@@ -68,8 +68,8 @@ describe('verdicts travel with an export (docs/operations.md#exporting-signals)'
     )
     expect(await verdicts(b)).toEqual(await verdicts(a))
     expect((await verdicts(b)).map((v) => [v.post_id, v.dismissed, v.verdict])).toEqual([
-      ['post-00', 1, 'not_relevant'],
-      ['post-01', 0, 'relevant'],
+      ['hackernews:post-00', 1, 'not_relevant'],
+      ['reddit:post-01', 0, 'relevant'],
     ])
     // The signal judged not relevant stays out of the default list and export, as it was.
     expect((await exportAll(b, 'bravo')).trim().split('\n')).toHaveLength(hostileSignals('x').length - 1)
@@ -84,8 +84,8 @@ describe('verdicts travel with an export (docs/operations.md#exporting-signals)'
 
   test('a file without verdicts imports; imported again with them, the verdicts the team has not given arrive', async () => {
     await ok(a, ['signals', 'import', '--team', 'acme', a.file('in.jsonl', hostileFile())])
-    await judge(a, 'post-00', 'not_relevant', null, '2026-11-03T09:00:00.000Z')
-    await judge(a, 'post-01', 'not_relevant', 'off topic', '2026-11-04T10:30:00.000Z')
+    await judge(a, 'hackernews:post-00', 'not_relevant', null, '2026-11-03T09:00:00.000Z')
+    await judge(a, 'reddit:post-01', 'not_relevant', 'off topic', '2026-11-04T10:30:00.000Z')
     const withVerdicts = await exportAll(a, 'acme', '--include', 'dismissed')
     // An export from before verdicts travelled: the same lines without the three fields.
     const older = withVerdicts.replace(/,"verdict":[^\n]*\}/g, '}')
@@ -93,11 +93,11 @@ describe('verdicts travel with an export (docs/operations.md#exporting-signals)'
     await ok(b, ['signals', 'import', '--team', 'bravo', b.file('older.jsonl', older)])
     expect(await verdicts(b)).toEqual([])
     // The team judges one of them here; the file's verdict for it does not replace the team's own.
-    await judge(b, 'post-01', 'relevant', 'a buyer after all', '2026-11-20T00:00:00.000Z')
+    await judge(b, 'reddit:post-01', 'relevant', 'a buyer after all', '2026-11-20T00:00:00.000Z')
     await ok(b, ['signals', 'import', '--team', 'bravo', b.file('newer.jsonl', withVerdicts)])
     expect((await verdicts(b)).map((v) => [v.post_id, v.dismissed, v.verdict, v.reason])).toEqual([
-      ['post-00', 1, 'not_relevant', null],
-      ['post-01', 0, 'relevant', 'a buyer after all'],
+      ['hackernews:post-00', 1, 'not_relevant', null],
+      ['reddit:post-01', 0, 'relevant', 'a buyer after all'],
     ])
   })
 

@@ -71,8 +71,8 @@ describe('parsing one line of a signals file', () => {
       [line({ id: 't3_abc', score: 0 }), line({ id: 't3_def', score: 10, icpMatch: 'Founders' })].join('\n'),
     )
     expect(rows.map((r) => [r.postId, r.score, r.icpMatch])).toEqual([
-      ['t3_abc', 0, null],
-      ['t3_def', 10, 'Founders'],
+      ['reddit:t3_abc', 0, null],
+      ['reddit:t3_def', 10, 'Founders'],
     ])
   })
 

@@ -26,7 +26,7 @@ describe('signals import FILE, where FILE is a pipe', () => {
     const substituted = ['bash', '-c', 'exec "$@" <(cat signals.jsonl)', 'bash']
     const r = await runCli(ws, ['signals', 'import', '--team', 'acme'], { as: substituted, timeoutMs: 30_000 })
     expect(r).toEqual({ code: 0, stdout: IMPORTED, stderr: '' })
-    expect(await stored('pipe-1 pipe-2')).toEqual(['pipe-1', 'pipe-2'])
+    expect(await stored('reddit:pipe-1 reddit:pipe-2')).toEqual(['reddit:pipe-1', 'reddit:pipe-2'])
   })
 
   test('a named pipe is imported whole instead of waiting for ever', async () => {
@@ -36,6 +36,6 @@ describe('signals import FILE, where FILE is a pipe', () => {
     const r = await runCli(ws, ['signals', 'import', '--team', 'acme', 'signals.fifo'], { timeoutMs: 30_000 })
     writer.kill()
     expect(r).toEqual({ code: 0, stdout: IMPORTED, stderr: '' })
-    expect(await stored('pipe-3 pipe-4')).toEqual(['pipe-3', 'pipe-4'])
+    expect(await stored('reddit:pipe-3 reddit:pipe-4')).toEqual(['reddit:pipe-3', 'reddit:pipe-4'])
   })
 })

@@ -83,7 +83,7 @@ export async function runCli(
   args: string[],
   opts: {
     env?: Record<string, string>
-    stdin?: string
+    stdin?: string | Uint8Array
     timeoutMs?: number
     maxFileKiB?: number
     as?: string[]

@@ -45,7 +45,8 @@ describe('signals import', () => {
     expect(await stored()).toEqual([
       {
         platform: 'hackernews',
-        post_id: 'hn-42',
+        // The id alone, keyed with its platform's name as polling keys the post.
+        post_id: 'hackernews:hn-42',
         author: 'dana',
         preview: 'We are looking for a CRM',
         content_full: 'We are looking for a CRM',
@@ -133,7 +134,7 @@ describe('signals import', () => {
     expect(r.stdout).toBe('imported 2 signals, skipped 0 duplicates, rejected 2 lines (lines 2, 4)\n')
     expect(r.stderr).toContain('line 2: not valid JSON')
     expect(r.stderr).toContain('line 4: platform: must be one of')
-    expect((await stored()).map((s) => s.post_id)).toEqual(['1', '2'])
+    expect((await stored()).map((s) => s.post_id)).toEqual(['reddit:1', 'reddit:2'])
   })
 
   test('a file of junk lists its first 1,000 rejected lines and counts the others', async () => {
@@ -167,10 +168,10 @@ describe('signals import', () => {
       'imported 2 signals, skipped 2 duplicates, rejected 0 lines\n',
     )
     expect((await stored()).map((s) => [s.post_id, s.author])).toEqual([
-      ['a', 'dana'],
-      ['b', 'dana'],
-      ['c', 'dana'],
-      ['d', 'dana'],
+      ['reddit:a', 'dana'],
+      ['reddit:b', 'dana'],
+      ['reddit:c', 'dana'],
+      ['reddit:d', 'dana'],
     ])
     const again = await importFile('second.jsonl')
     expect(again.stdout).toBe('imported 0 signals, skipped 4 duplicates, rejected 0 lines\n')
@@ -197,11 +198,11 @@ describe('signals import', () => {
     ])
     await ok(ws, ['signals', 'import', '--team', 'acme', 'dates.jsonl'])
     expect((await stored()).map((s) => [s.post_id, s.content_full])).toEqual([
-      ['1-before', null],
-      ['2-from', 'We are looking for a CRM'],
-      ['3-before-with-full', 'the whole post'],
-      ['4-explicit-null', 'We are looking for a CRM'],
-      ['5-offset', null],
+      ['reddit:1-before', null],
+      ['reddit:2-from', 'We are looking for a CRM'],
+      ['reddit:3-before-with-full', 'the whole post'],
+      ['reddit:4-explicit-null', 'We are looking for a CRM'],
+      ['reddit:5-offset', null],
     ])
   })
 
@@ -217,7 +218,7 @@ describe('signals import', () => {
   test('"-" reads the signals from standard input', async () => {
     const r = await runCli(ws, ['signals', 'import', '--team', 'acme', '-'], { stdin: signal({ id: 'piped' }) + '\n' })
     expect(r.stdout).toBe('imported 1 signal, skipped 0 duplicates, rejected 0 lines\n')
-    expect((await stored()).map((s) => s.post_id)).toEqual(['piped'])
+    expect((await stored()).map((s) => s.post_id)).toEqual(['reddit:piped'])
   })
 
   test('an empty file imports nothing and succeeds', async () => {

@@ -44,7 +44,7 @@ describe('GET /api/v1/signals/export (docs/api.md#export)', () => {
     expect(records).toHaveLength(HOSTILE.length)
     for (const record of records) {
       expect(record).toHaveLength(18)
-      const i = Number(record[1].slice('post-'.length))
+      const i = Number(record[1].replace(/^\w+:post-/, ''))
       expect(record[0]).toBe(`sig_h${String(i).padStart(2, '0')}`)
       const source = HOSTILE[i]
       expect(record[3]).toBe(inert(source))
@@ -55,7 +55,7 @@ describe('GET /api/v1/signals/export (docs/api.md#export)', () => {
     }
     // One record byte for byte: the quote doubled, the field quoted because of it, the formula prefixed.
     expect(text).toContain(
-      `sig_h03,post-03,reddit,"'=HYPERLINK(""http://evil.example"",""click"")",ACTIVE,7.5,"'=HYPERLINK(""http://evil.example"",""click"")",,`,
+      `sig_h03,reddit:post-03,reddit,"'=HYPERLINK(""http://evil.example"",""click"")",ACTIVE,7.5,"'=HYPERLINK(""http://evil.example"",""click"")",,`,
     )
     // A bare line feed or carriage return never ends a record outside quotes.
     expect(text).toContain('"line one\r\nline two\nline three\rend"')
@@ -99,7 +99,12 @@ describe('GET /api/v1/signals/export (docs/api.md#export)', () => {
     expect(text.endsWith('\n')).toBe(true)
     const first = JSON.parse(text.split('\n')[0])
     expect(Object.keys(first)).toEqual(CSV_COLUMNS.split(','))
-    expect(first).toMatchObject({ id: 'sig_h00', postId: 'post-00', platform: 'hackernews', content: HOSTILE[0] })
+    expect(first).toMatchObject({
+      id: 'sig_h00',
+      postId: 'hackernews:post-00',
+      platform: 'hackernews',
+      content: HOSTILE[0],
+    })
     expect(first.contentFull).toBe(`${HOSTILE[0]} (the whole post)`)
   })
 

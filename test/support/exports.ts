@@ -37,7 +37,8 @@ export function hostileSignals(teamId: string): NewSignal[] {
     id: `sig_h${String(i).padStart(2, '0')}`,
     teamId,
     platform: i % 2 ? 'reddit' : 'hackernews',
-    postId: `post-${String(i).padStart(2, '0')}`,
+    // As polling keys a post: its platform's name, then its id there.
+    postId: `${i % 2 ? 'reddit' : 'hackernews'}:post-${String(i).padStart(2, '0')}`,
     author: text.slice(0, 200),
     intent: 'ACTIVE',
     score: 6 + (i % 5) * 0.5,

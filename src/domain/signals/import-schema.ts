@@ -23,8 +23,13 @@ function dateTimeIssue(s: string): string {
   return 'must be before the year 10000'
 }
 
+// RFC 3339 section 5.6 lets "T" and "Z" be written in lower case and, by its note, a space stand between the date and
+// the time (another tool's or a spreadsheet's `2026-11-01 10:00:00Z`): read in the form the checks below know.
+const asWrittenWithT = (s: string) => s.replace(/^(\d{4}-\d{2}-\d{2})[t ]/, '$1T').replace(/z$/, 'Z')
+
 const isoDateTime = v.pipe(
   v.string('must be a string'),
+  v.transform(asWrittenWithT),
   // A bare date has no zone; an import needs the instant, so only a date-time with Z or an offset is taken.
   v.check(
     (s) => s.includes('T') && toUtcIso(s) !== undefined,

@@ -9,6 +9,7 @@ import { describeIssue, futureIssue, ImportedSignal, verdictIssue } from './impo
 import type { Line, LineSource } from './line-source'
 import { withoutForgotten } from './forgotten'
 import { notJson, otherExport } from './not-json'
+import { postIdIssue, postKey } from './post-key'
 import { type Rejection, REJECTIONS_KEPT, rejectionLog } from './rejections'
 
 export type { Rejection } from './rejections'
@@ -71,7 +72,7 @@ export function parseSignalLine(
   if (unstorable) return { message: `holds ${unstorable}, which no field takes` }
   const parsed = v.safeParse(ImportedSignal, value)
   if (!parsed.success) return { message: parsed.issues.map(describeIssue).join('; ') }
-  const issue = verdictIssue(parsed.output) ?? futureIssue(parsed.output, a.now)
+  const issue = verdictIssue(parsed.output) ?? futureIssue(parsed.output, a.now) ?? postIdIssue(parsed.output)
   if (issue) return { message: issue }
   const row = toRow(parsed.output, a)
   return { row, verdict: verdictOf(parsed.output, row, a.now) }
@@ -97,9 +98,7 @@ function toRow(s: ImportedSignal, a: { teamId: string; now: Date }): NewSignal {
     id: newId('sig'),
     teamId: a.teamId,
     platform: s.platform,
-    // An export names the post in `postId` and the signal in `id`; a file without `postId` (an export before it
-    // was added, or one written by hand) names the post in `id` (docs/operations.md#importing-signals).
-    postId: s.postId ?? s.id ?? s.url,
+    postId: postKey(s),
     author: s.author,
     intent: s.intent,
     score: s.score,

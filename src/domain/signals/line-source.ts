@@ -23,14 +23,25 @@ export const MAX_HELD_BYTES = 1 << 30
 
 const count = (n: number) => n.toLocaleString('en')
 class NoLineBreak extends Error {}
+/** An input whose first bytes say it is no text (PACKED): `what` it is, and what to give instead. */
+class Packed extends Error {
+  constructor(readonly what: string) {
+    super(what)
+  }
+}
 
-/** Why reading the input named `shownAs` stopped: no line break in MAX_RUN_BYTES, or the file system's reason. */
+/**
+ * Why reading the input named `shownAs` stopped: no line break in MAX_RUN_BYTES, no text (PACKED), or the file system's
+ * reason.
+ */
 function readFailure(e: unknown, shownAs: string): AppError {
   if (e instanceof NoLineBreak)
     return new AppError(
       'invalid_request',
       `${shownAs}: ${count(MAX_RUN_BYTES)} bytes without a line break, so it is not JSON Lines (one signal per line); nothing was imported`,
     )
+  if (e instanceof Packed)
+    return new AppError('invalid_request', `${shownAs}: not UTF-8 text: this is ${e.what}; nothing was imported`)
   const reason = REASONS[(e as NodeJS.ErrnoException).code ?? ''] ?? 'it could not be read'
   return new AppError('invalid_request', `cannot read ${shownAs}: ${reason}`)
 }
@@ -59,8 +70,10 @@ function decoded(parts: Uint8Array[]): Line {
   }
 }
 
-// A file that is no text at all, known by its first bytes: its first line says what it is and what to give instead,
-// rather than 'save the file as UTF-8' (an export compressed to be moved, or saved by Windows PowerShell's >).
+// A file that is no text at all, known by its first bytes (an export compressed to be moved, or saved by Windows
+// PowerShell's >): refused whole, saying what it is and what to give instead. Read line by line, each of its lines
+// was rejected after the first, as 'not UTF-8 text (save the file as UTF-8)' or 'not valid JSON' (UTF-16's line
+// feeds are followed by a zero byte), advice that fits none of them.
 const PACKED: [number[], string][] = [
   [
     [0x1f, 0x8b],
@@ -71,14 +84,10 @@ const PACKED: [number[], string][] = [
   [[0xfe, 0xff], 'UTF-16 text; save the file as UTF-8'],
 ]
 
-function packedAs(start: Uint8Array): UnreadableLine | undefined {
-  const found = PACKED.find(([magic]) => magic.every((byte, i) => start[i] === byte))
-  return found && { unreadable: `not UTF-8 text: this is ${found[1]}` }
-}
+const packedAs = (start: Uint8Array) => PACKED.find(([magic]) => magic.every((byte, i) => start[i] === byte))?.[1]
 
 /** Lines from chunks of bytes: each line decoded on its own, so a bad byte or an overlong line is that line's alone. */
 async function* splitLines(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>): AsyncGenerator<Line> {
-  let packed: UnreadableLine | undefined
   let first = true
   let parts: Uint8Array[] = []
   let size = 0
@@ -93,13 +102,16 @@ async function* splitLines(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Arr
     else parts.push(part)
   }
   const take = (): Line => {
-    const line = packed ?? (tooLong ? TOO_LONG : decoded(parts))
-    packed = undefined
+    const line = tooLong ? TOO_LONG : decoded(parts)
     ;[parts, size, run, tooLong] = [[], 0, 0, false]
     return line
   }
   for await (const chunk of chunks) {
-    if (first && chunk.length > 0) [packed, first] = [packedAs(chunk), false]
+    if (first && chunk.length > 0) {
+      const packed = packedAs(chunk)
+      if (packed) throw new Packed(packed)
+      first = false
+    }
     let start = 0
     for (let end = chunk.indexOf(10); end !== -1; start = end + 1, end = chunk.indexOf(10, start)) {
       add(chunk.subarray(start, end))

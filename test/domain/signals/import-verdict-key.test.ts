@@ -34,12 +34,12 @@ describe('an imported verdict is keyed by the keyword of the signal it judges', 
     ])
     expect(r).toMatchObject({ applied: true, imported: 0, duplicates: 2 })
     // What the feedback route keeps for a verdict given here on the third.
-    const [third] = (await deps.database.client.execute("select id from signals where post_id = 'old-3'")).rows
+    const [third] = (await deps.database.client.execute("select id from signals where post_id = 'reddit:old-3'")).rows
     await rateSignal(deps, team.id, { id: String(third.id), verdict: 'relevant' })
     expect(await keys(deps)).toEqual([
-      ['old-1', 'crm OR erp'],
-      ['old-2', 'crm OR erp'],
-      ['old-3', 'crm OR erp'],
+      ['reddit:old-1', 'crm OR erp'],
+      ['reddit:old-2', 'crm OR erp'],
+      ['reddit:old-3', 'crm OR erp'],
     ])
   })
 
@@ -51,6 +51,6 @@ describe('an imported verdict is keyed by the keyword of the signal it judges', 
       line(1, { keyword: 'crm or erp', verdict: 'relevant' }),
     ])
     expect(r).toMatchObject({ applied: true, imported: 1, duplicates: 1 })
-    expect(await keys(deps)).toEqual([['old-1', 'crm OR erp']])
+    expect(await keys(deps)).toEqual([['reddit:old-1', 'crm OR erp']])
   })
 })
