@@ -41,19 +41,24 @@ const leadText = (s: Lead, links: Links) =>
     `  ${oneLine(s.url)}`,
   ].join('\n')
 
+/** What an e-mail says above its leads: the team they are for, the window's `heading`, a `note` for a test. */
+export type EmailAbout = {
+  team: string
+  heading?: string
+  title?: string
+  /** A sentence above the links when no lead is left out: what a test message is for. */
+  note?: string
+}
+
 /**
  * One e-mail for one signal or a window's (docs/destinations.md#e-mail): the leads best first (score, intent, who,
  * where, the text's start, the reason, the post), a link to the console and one to unsubscribe; HTML and plain text.
+ * Its subject and title name the team: one inbox may get the leads of several (a consultant's clients).
  */
-export function emailMessage(
-  leads: Lead[],
-  total: number,
-  links: Links,
-  heading: string,
-  title = countLine(total),
-  /** A sentence above the links when no lead is left out: what a test message is for. */
-  note = '',
-) {
+export function emailMessage(leads: Lead[], total: number, links: Links, about: EmailAbout) {
+  const { heading, note = '' } = about
+  const title = `${about.title ?? countLine(total)} for ${about.team}`
+  const titled = heading ? `${title} (${heading})` : title
   const ranked = bestFirst(leads).slice(0, EMAIL_MAX_LEADS)
   const rows: string[] = []
   let bytes = 0
@@ -68,8 +73,11 @@ export function emailMessage(
   const best = shown[0]
   const subject = oneLine(
     total === 1 && best
-      ? truncate(`New lead: ${best.intent} ${best.score}/10 on ${best.platform} by ${best.author}`, 200)
-      : `${title} (${heading})`,
+      ? truncate(
+          `New lead for ${about.team}: ${best.intent} ${best.score}/10 on ${best.platform} by ${best.author}`,
+          200,
+        )
+      : titled,
   )
   const moreLine = more > 0 ? `${more} more in the console.` : note
   const unsubscribeHtml = links.unsubscribe
@@ -80,13 +88,13 @@ export function emailMessage(
 <body style="margin:0;padding:16px;background:#f5f5f5;font-family:-apple-system,Segoe UI,Roboto,Arial,sans-serif">
 <table role="presentation" style="max-width:640px;margin:0 auto;background:#fff;padding:16px 20px;border-radius:6px;width:100%;table-layout:fixed">
 <tr><td><h1 style="font-size:20px;margin:0 0 4px">${escapeHtml(title)}</h1>
-<div style="color:#666;font-size:13px">${escapeHtml(heading)}</div></td></tr>
+${heading ? `<div style="color:#666;font-size:13px">${escapeHtml(heading)}</div>` : ''}</td></tr>
 ${rows.join('\n')}
 <tr><td style="padding-top:12px;border-top:1px solid #ddd;font-size:13px;color:#666">${escapeHtml(moreLine)}
 <a href="${escapeHtml(links.console)}" style="color:#1565c0">Open the console</a>${unsubscribeHtml}</td></tr>
 </table></body></html>`
   const text = [
-    `${title} (${heading})`,
+    titled,
     '',
     ...shown
       .map((s) => leadText(s, links))

@@ -40,7 +40,7 @@ export function signalAsApiShows(s: Lead, verdicts: Verdicts = new Map()) {
  * Several leads in a receiver's own format; an e-mail's parts are kept as JSON until they are sent. `heading` names a
  * window's digest and its times, which a chat message of a signal sent alone leaves out.
  */
-function receiverBody(endpoint: EndpointRow, all: Lead[], total: number, links: Links, heading?: string) {
+function receiverBody(endpoint: EndpointRow, team: Team, all: Lead[], total: number, links: Links, heading?: string) {
   const leads = all.map(shownToPeople)
   switch (endpoint.kind) {
     case 'discord':
@@ -48,7 +48,9 @@ function receiverBody(endpoint: EndpointRow, all: Lead[], total: number, links: 
     case 'teams':
       return JSON.stringify(teamsMessage(leads, total, links, undefined, heading))
     case 'email':
-      return JSON.stringify(emailMessage(leads, total, links, heading ?? 'as it was found'))
+      return JSON.stringify(
+        emailMessage(leads, total, links, { team: team.name, heading: heading ?? 'as it was found' }),
+      )
     default:
       return undefined
   }
@@ -68,7 +70,7 @@ export function signalBody(
 ): string {
   if (endpoint.kind === 'slack') return JSON.stringify(slackMessage(shownToPeople(signal)))
   return (
-    receiverBody(endpoint, [signal], 1, links) ??
+    receiverBody(endpoint, team, [signal], 1, links) ??
     JSON.stringify({
       type: 'signal.created',
       timestamp: at.toISOString(),
@@ -96,7 +98,7 @@ export function windowBody(
       : `${endpoint.cadence} digest, ${minute(w.from)} to ${minute(w.to)} ${zone}`
   if (endpoint.kind === 'slack') return JSON.stringify(slackDigest(w.leads.map(shownToPeople), w.total, links, heading))
   return (
-    receiverBody(endpoint, w.leads, w.total, links, heading) ??
+    receiverBody(endpoint, team, w.leads, w.total, links, heading) ??
     JSON.stringify({
       type: 'signals.digest',
       timestamp: at.toISOString(),
@@ -128,14 +130,11 @@ export function testBody(endpoint: EndpointRow, team: Team, at: Date, links: Lin
       return JSON.stringify(teamsMessage([], 0, links, note))
     case 'email':
       return JSON.stringify(
-        emailMessage(
-          [],
-          0,
-          links,
-          team.name,
-          'lead-signals: test message',
-          'New leads will come to this address, each with its score, intent and a link to the post.',
-        ),
+        emailMessage([], 0, links, {
+          team: team.name,
+          title: 'lead-signals: test message',
+          note: 'New leads will come to this address, each with its score, intent and a link to the post.',
+        }),
       )
     default:
       return JSON.stringify({

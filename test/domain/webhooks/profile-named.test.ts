@@ -30,7 +30,10 @@ describe('the matched profile in the messages read by people', () => {
     const embed = discordMessage([lead], 1, links).embeds[0] as { fields: { name: string; value: string }[] }
     // Discord's Markdown marks are escaped with a backslash ("mid\-market"), shown as typed.
     expect(embed.fields.map((f) => [f.name, f.value.replaceAll('\\', '')])).toContainEqual(['ICP', NAME])
-    const mail = emailMessage([lead], 1, links, 'New leads') as { html: string; text: string }
+    const mail = emailMessage([lead], 1, links, { team: 'acme', heading: 'New leads' }) as {
+      html: string
+      text: string
+    }
     expect(mail.html).toContain(`· ICP “${NAME}”`)
     expect(mail.text).toContain(`· ICP “${NAME}”`)
   })
@@ -41,6 +44,8 @@ describe('the matched profile in the messages read by people', () => {
     expect(JSON.stringify(teamsMessage([lead], 1, links))).not.toContain('· ICP')
     const embed = discordMessage([lead], 1, links).embeds[0] as { fields: { name: string }[] }
     expect(embed.fields.map((f) => f.name)).toEqual(['Why'])
-    expect((emailMessage([lead], 1, links, 'New leads') as { text: string }).text).not.toContain('· ICP')
+    expect(
+      (emailMessage([lead], 1, links, { team: 'acme', heading: 'New leads' }) as { text: string }).text,
+    ).not.toContain('· ICP')
   })
 })
