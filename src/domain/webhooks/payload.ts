@@ -5,6 +5,7 @@ import { emailMessage } from './email-message'
 import { type Lead, type Links, shownToPeople } from './links'
 import { slackMessage } from './slack'
 import { slackDigest } from './slack-digest'
+import { sendingPlan } from './sending-plan'
 import { teamsMessage } from './teams'
 
 export type Team = { id: string; name: string }
@@ -120,7 +121,8 @@ export const TEST_EVENT = 'webhook.test'
  * kind of destination sends the same, and one changed to another kind meanwhile gets a test of its new kind.
  */
 export function testBody(endpoint: EndpointRow, team: Team, at: Date, links: Links): string {
-  const note = `lead-signals: test message for team ${team.name}. New leads will look like the next messages here.`
+  const plan = sendingPlan(endpoint)
+  const note = `lead-signals: test message for team ${team.name}. ${plan}`
   switch (endpoint.kind) {
     case 'slack':
       return JSON.stringify({ text: note })
@@ -133,14 +135,14 @@ export function testBody(endpoint: EndpointRow, team: Team, at: Date, links: Lin
         emailMessage([], 0, links, {
           team: team.name,
           title: 'lead-signals: test message',
-          note: 'New leads will come to this address, each with its score, intent and a link to the post.',
+          note: `${plan} Each lead comes with its score, intent, reason and a link to the post.`,
         }),
       )
     default:
       return JSON.stringify({
         type: TEST_EVENT,
         timestamp: at.toISOString(),
-        data: { team: { id: team.id, name: team.name }, endpointId: endpoint.id },
+        data: { team: { id: team.id, name: team.name }, endpointId: endpoint.id, note: plan },
       })
   }
 }
