@@ -20,18 +20,30 @@ const COLOR = 0x1565c0
 const TRAILING = /[\s,;:(-]+$/
 
 /** Discord's markdown treats these as markup; a backslash shows them as typed (post text is the platform's). */
-export const discordText = (text: string, max: number) => {
-  const escaped = text.replace(/[\\*_~`|>#[\]()<@:-]/g, '\\$&')
-  if (escaped.length <= max) return escaped
-  // Where a word ends, as Slack's and Teams' reasons are cut (a word cut short reads as a typo), without the marks
-  // before it or a quotation opened there. A cut between a backslash and what it escapes would escape the ellipsis.
-  let cut = cutAtWord(escaped, max - 1).replace(TRAILING, '')
+export const discordText = (text: string, max: number) => cutShort(text.replace(/[\\*_~`|>#[\]()<@:-]/g, '\\$&'), max)
+
+/**
+ * Where a word ends, as Slack's and Teams' reasons are cut (a word cut short reads as a typo), without the marks
+ * before it or a quotation opened there. A cut between a backslash and what it escapes would escape the ellipsis.
+ */
+function cutShort(text: string, max: number) {
+  if (text.length <= max) return text
+  let cut = cutAtWord(text, max - 1).replace(TRAILING, '')
   if (cut.endsWith('"') && cut.split('"').length % 2 === 0) cut = cut.slice(0, -1).replace(TRAILING, '')
   return `${/(^|[^\\])(\\\\)*\\$/.test(cut) ? cut.slice(0, -1) : cut}…`
 }
 
+// A title with a url is a link, whose text Discord reads no backslash escape in and shows each backslash of as typed
+// (docs/destinations.md#discord): "X \(Twitter\)". Its words go as typed; a title that is no link is escaped.
+const titleOf = (s: Lead, linked: boolean) => {
+  const title = `${s.intent} ${s.score}/10 · ${s.platform} · ${s.author}`
+  const max = Math.min(TITLE, TITLE_MAX)
+  return linked ? cutShort(title, max) : discordText(title, max)
+}
+
 function embedOf(s: Lead, budget: number) {
-  const title = discordText(`${s.intent} ${s.score}/10 · ${s.platform} · ${s.author}`, Math.min(TITLE, TITLE_MAX))
+  const url = safeHref(s.url)
+  const title = titleOf(s, url !== undefined)
   const why = { name: 'Why', value: discordText(s.reason, Math.min(FIELD, WHY_MAX)) }
   // The profile as a field of its own, whole (a name is at most 100 characters): the reason is cut at WHY_MAX.
   const fields = s.icpMatch ? [why, { name: 'ICP', value: discordText(s.icpMatch, ICP_MAX) }] : [why]
@@ -40,7 +52,7 @@ function embedOf(s: Lead, budget: number) {
   for (const f of fields) used += f.name.length + f.value.length
   return {
     title,
-    url: safeHref(s.url),
+    url,
     description: discordText(textStart(s), budget - used),
     color: COLOR_BY_INTENT[s.intent] ?? COLOR,
     fields,
