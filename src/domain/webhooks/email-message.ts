@@ -1,5 +1,18 @@
 import { escapeHtml, truncate } from '../../lib/text'
-import { bestFirst, countLine, type Lead, type Links, oneLine, personLine, safeHref, textStart } from './links'
+import {
+  bestFirst,
+  countLine,
+  type Detail,
+  detailsLine,
+  detailText,
+  headline,
+  type Lead,
+  type Links,
+  leadDetails,
+  oneLine,
+  safeHref,
+  textStart,
+} from './links'
 
 // Leads an e-mail lists; the rest are counted, with a link to the console.
 export const EMAIL_MAX_LEADS = 50
@@ -16,28 +29,25 @@ const leadHtml = (s: Lead, links: Links) => {
   // name take their direction from their own first letters (dir="auto"): in our left-to-right line, an Arabic or
   // Hebrew sentence with a Latin word in it was laid out in pieces a reader met in the wrong order.
   return `<tr><td style="padding:12px 0;border-top:1px solid #ddd;overflow-wrap:anywhere;word-wrap:break-word;word-break:break-word">
-<div style="font-weight:bold">${s.score}/10 · ${escapeHtml(s.intent)} · <span dir="auto">${escapeHtml(s.author)}</span> on ${escapeHtml(s.platform)}</div>
+<div style="font-weight:bold">${headline(s, escapeHtml, (author) => `<span dir="auto">${escapeHtml(author)}</span>`)}</div>
 <div dir="auto" style="margin:6px 0;color:#222">${escapeHtml(textStart(s))}</div>
-<div style="color:#666;font-size:13px">Why: ${escapeHtml(s.reason)} · keyword “${escapeHtml(s.keyword)}”${s.icpMatch ? ` · ICP “${escapeHtml(s.icpMatch)}”` : ''}${personHtml(s, links)}</div>
+<div style="color:#666;font-size:13px">${detailsLine(leadDetails(s, s.reason), escapeHtml, (d) => personHtml(d, links))}</div>
 <div style="margin-top:6px;font-size:13px">${open}</div></td></tr>`
 }
 
 // The person a lead belongs to opens its page in the console (docs/destinations.md#links); the id is our own.
-const personPage = (s: Lead, links: Links) => (links.people && s.personId ? links.people + s.personId : undefined)
-const personHtml = (s: Lead, links: Links) => {
-  const page = personPage(s, links)
-  return page ? ` · <a href="${escapeHtml(page)}" style="color:#1565c0">person ${s.personId}</a>` : personLine(s)
-}
-const personText = (s: Lead, links: Links) => {
-  const page = personPage(s, links)
-  return page ? `${personLine(s)} (${page})` : personLine(s)
-}
+const personHtml = (d: Detail, links: Links) =>
+  links.people
+    ? `<a href="${escapeHtml(links.people + d.value)}" style="color:#1565c0">${detailText(d)}</a>`
+    : detailText(d)
+const personText = (d: Detail, links: Links) =>
+  links.people ? `${detailText(d)} (${links.people + d.value})` : detailText(d)
 
 const leadText = (s: Lead, links: Links) =>
   [
-    `${s.score}/10 ${s.intent} · ${oneLine(s.author)} on ${s.platform}`,
+    headline(s, oneLine),
     `  ${oneLine(textStart(s))}`,
-    `  Why: ${oneLine(s.reason)} · keyword “${oneLine(s.keyword)}”${s.icpMatch ? ` · ICP “${oneLine(s.icpMatch)}”` : ''}${personText(s, links)}`,
+    `  ${detailsLine(leadDetails(s, s.reason), oneLine, (d) => personText(d, links))}`,
     `  ${oneLine(s.url)}`,
   ].join('\n')
 

@@ -28,20 +28,20 @@ describe("a Discord embed's title", () => {
   test('linked to the post: as typed, backslashes, brackets and parentheses and all', async () => {
     const embed = await titleSent('https://x.com/ann/status/1')
     expect(embed.url).toBe('https://x.com/ann/status/1')
-    expect(embed.title).toBe(`ACTIVE 8/10 · X (Twitter) · ${AUTHOR}`)
+    expect(embed.title).toBe(`8/10 ACTIVE · ${AUTHOR} on X (Twitter)`)
   })
 
-  test('a long linked title is cut where a word ends, without an escape', async () => {
+  test('a long name is cut, without an escape, and the platform after it still shows', async () => {
     const long = 'bracketed [name] (x) '.repeat(5).trim()
     const { title } = await titleSent('https://x.com/ann/status/1', long)
     expect(title).not.toContain('\\')
-    expect(title).toEndWith('…')
-    expect(`ACTIVE 8/10 · X (Twitter) · ${long}`).toStartWith(title.slice(0, -1))
+    expect(title).toEndWith('… on X (Twitter)')
+    expect(`8/10 ACTIVE · ${long}`).toStartWith(title.slice(0, -'… on X (Twitter)'.length))
   })
 
   test('no link (a post address that is not http): escaped, as the rest of the embed', async () => {
     const embed = await titleSent('ftp://example.com/post')
     expect(embed.url).toBeUndefined()
-    expect(embed.title).toBe('ACTIVE 8/10 · X \\(Twitter\\) · C\\:\\\\Users\\\\ann \\[ops\\] \\(EMEA\\) \\*lead\\*')
+    expect(embed.title).toBe('8/10 ACTIVE · C\\:\\\\Users\\\\ann \\[ops\\] \\(EMEA\\) \\*lead\\* on X \\(Twitter\\)')
   })
 })
