@@ -100,7 +100,7 @@ export function emailMessage(leads: Lead[], total: number, links: Links, about: 
 <tr><td><h1 style="font-size:20px;margin:0 0 4px">${escapeHtml(title)}</h1>
 ${heading ? `<div style="color:#666;font-size:13px">${escapeHtml(heading)}</div>` : ''}</td></tr>
 ${rows.join('\n')}
-<tr><td style="padding-top:12px;border-top:1px solid #ddd;font-size:13px;color:#666">${escapeHtml(moreLine)}
+<tr><td style="padding-top:12px;border-top:1px solid #ddd;font-size:13px;color:#666">${moreLine ? `<div style="margin-bottom:8px">${escapeHtml(moreLine)}</div>` : ''}
 <a href="${escapeHtml(links.console)}" style="color:#1565c0">Open the console</a>${unsubscribeHtml}</td></tr>
 </table></body></html>`
   const text = [
