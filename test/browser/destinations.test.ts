@@ -226,7 +226,7 @@ describe('Destinations and Settings in the console', () => {
         console: 'https://leads.example.com/#/signals',
         unsubscribe: 'https://leads.example.com/unsubscribe?token=x',
       },
-      'daily digest, 2026-11-15 08:00 to 2026-11-16 08:00 UTC',
+      { team: 'acme', heading: 'daily digest, 2026-11-15 08:00 to 2026-11-16 08:00 UTC' },
     )
     for (const size of SIZES) {
       const view = await openPage(browser, origin, { viewport: size.viewport })

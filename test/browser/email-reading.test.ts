@@ -41,7 +41,12 @@ describe('an e-mail read in a right-to-left script', () => {
       signalRow('t', { score: 8, author: 'עברית', preview: HEBREW }),
       signalRow('t', { score: 7, author: 'ann', preview: 'We need a CRM for our 5-person team.' }),
     ].map((s) => shownToPeople(s as Lead))
-    const m = emailMessage(leads, 3, { console: 'https://leads.example.com/#/signals' }, 'daily digest')
+    const m = emailMessage(
+      leads,
+      3,
+      { console: 'https://leads.example.com/#/signals' },
+      { team: 'acme', heading: 'daily digest' },
+    )
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
     try {
       await page.setContent(m.html)

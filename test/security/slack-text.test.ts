@@ -70,9 +70,9 @@ describe('Slack message of the longest reason and keyword', () => {
       icpMatch: '&'.repeat(100),
     }) as Required<NewSignal>
     const texts = mrkdwnTexts(slackMessage(longest))
-    const why = texts.find((t) => t.startsWith('*Why:*'))
+    const why = texts.find((t) => t.startsWith('Why:'))
     expect(why).toContain('&amp;'.repeat(100))
-    expect(texts).toContain(`*ICP:* ${'&amp;'.repeat(100)}`)
+    expect(texts).toContain(`ICP “${'&amp;'.repeat(100)}”`)
     for (const text of texts) expect(text.length).toBeLessThanOrEqual(3000)
   })
 
@@ -80,9 +80,9 @@ describe('Slack message of the longest reason and keyword', () => {
     const words = 'the rules read: asks for a spreadsheet replacement with budget approved'
     const reason = `${words} ${words} ${words} ${words} ${words}`.slice(0, 360)
     const why = mrkdwnTexts(slackMessage(signalRow('team_x', { reason }) as Required<NewSignal>)).find((t) =>
-      t.startsWith('*Why:*'),
+      t.startsWith('Why:'),
     )
-    const cut = /^\*Why:\* (.*)… · keyword/.exec(why ?? '')?.[1] ?? ''
+    const cut = /^Why: (.*)…$/.exec(why ?? '')?.[1] ?? ''
     expect(cut.length).toBeGreaterThan(250)
     expect(cut.length).toBeLessThanOrEqual(300)
     expect(reason.startsWith(cut)).toBe(true)

@@ -1,5 +1,5 @@
 import { cutAtWord } from '../../lib/text'
-import { bestFirst, countLine, type Lead, type Links, safeHref, textStart } from './links'
+import { bestFirst, countLine, headline, type Lead, type Links, leadDetails, safeHref, textStart } from './links'
 
 // Discord's documented limits (Message Resource, "Embed Limits"; Execute Webhook): at most 10 embeds a message, a
 // title of 256 characters, a description of 4,096, a field value of 1,024, 6,000 characters across all embeds.
@@ -10,37 +10,51 @@ const FIELD = 1024
 // values, the footers and the descriptions (Discord counts them all). Each embed gets its share: a tenth in a digest
 // of ten, all of it for a lead sent alone, whose post's start is then never cut for the digest's sake.
 const MESSAGE_BUDGET = 5600
-const TITLE_MAX = 120
-const WHY_MAX = 150
-// A profile's name is at most 100 characters; escaped, a few more.
-const ICP_MAX = 130
+// The headline whole: an author's name is cut at 100 characters (links.ts), so the platform after it always shows.
+const TITLE_MAX = 160
+// A field's most characters, by its detail: the reason cut at 150, a keyword (up to 200) at 60, a profile's name (at
+// most 100) whole, escaped a few more; so a digest of ten keeps some of each post's text.
+const FIELD_MAX = { Why: 150, Keyword: 60, ICP: 130, Person: 40 }
 const COLOR_BY_INTENT: Record<string, number> = { ACTIVE: 0x2e7d32, COMPETITOR: 0xc62828, PAIN: 0xef6c00 }
 const COLOR = 0x1565c0
 
 const TRAILING = /[\s,;:(-]+$/
 
 /** Discord's markdown treats these as markup; a backslash shows them as typed (post text is the platform's). */
-export const discordText = (text: string, max: number) => {
-  const escaped = text.replace(/[\\*_~`|>#[\]()<@:-]/g, '\\$&')
-  if (escaped.length <= max) return escaped
-  // Where a word ends, as Slack's and Teams' reasons are cut (a word cut short reads as a typo), without the marks
-  // before it or a quotation opened there. A cut between a backslash and what it escapes would escape the ellipsis.
-  let cut = cutAtWord(escaped, max - 1).replace(TRAILING, '')
+export const discordText = (text: string, max: number) => cutShort(text.replace(/[\\*_~`|>#[\]()<@:-]/g, '\\$&'), max)
+
+/**
+ * Where a word ends, as Slack's and Teams' reasons are cut (a word cut short reads as a typo), without the marks
+ * before it or a quotation opened there. A cut between a backslash and what it escapes would escape the ellipsis.
+ */
+function cutShort(text: string, max: number) {
+  if (text.length <= max) return text
+  let cut = cutAtWord(text, max - 1).replace(TRAILING, '')
   if (cut.endsWith('"') && cut.split('"').length % 2 === 0) cut = cut.slice(0, -1).replace(TRAILING, '')
   return `${/(^|[^\\])(\\\\)*\\$/.test(cut) ? cut.slice(0, -1) : cut}…`
 }
 
+// A title with a url is a link, whose text Discord reads no backslash escape in and shows each backslash of as typed
+// (docs/destinations.md#discord): "X \(Twitter\)". Its words go as typed; a title that is no link is escaped.
+const titleOf = (s: Lead, linked: boolean) => {
+  const title = headline(s)
+  const max = Math.min(TITLE, TITLE_MAX)
+  return linked ? cutShort(title, max) : discordText(title, max)
+}
+
 function embedOf(s: Lead, budget: number) {
-  const title = discordText(`${s.intent} ${s.score}/10 · ${s.platform} · ${s.author}`, Math.min(TITLE, TITLE_MAX))
-  const why = { name: 'Why', value: discordText(s.reason, Math.min(FIELD, WHY_MAX)) }
-  // The profile as a field of its own, whole (a name is at most 100 characters): the reason is cut at WHY_MAX.
-  const fields = s.icpMatch ? [why, { name: 'ICP', value: discordText(s.icpMatch, ICP_MAX) }] : [why]
+  const url = safeHref(s.url)
+  const title = titleOf(s, url !== undefined)
+  // The details in the order every message shows them, each a field, the person last as the footer.
+  const fields = leadDetails(s, s.reason)
+    .filter((d) => d.name !== 'Person')
+    .map((d) => ({ name: d.name, value: discordText(d.value, Math.min(FIELD, FIELD_MAX[d.name])) }))
   const footer = s.personId ? { text: `person ${s.personId}` } : undefined
   let used = title.length + (footer?.text.length ?? 0)
   for (const f of fields) used += f.name.length + f.value.length
   return {
     title,
-    url: safeHref(s.url),
+    url,
     description: discordText(textStart(s), budget - used),
     color: COLOR_BY_INTENT[s.intent] ?? COLOR,
     fields,

@@ -1,5 +1,18 @@
 import { escapeHtml, truncate } from '../../lib/text'
-import { bestFirst, countLine, type Lead, type Links, oneLine, personLine, safeHref, textStart } from './links'
+import {
+  bestFirst,
+  countLine,
+  type Detail,
+  detailsLine,
+  detailText,
+  headline,
+  type Lead,
+  type Links,
+  leadDetails,
+  oneLine,
+  safeHref,
+  textStart,
+} from './links'
 
 // Leads an e-mail lists; the rest are counted, with a link to the console.
 export const EMAIL_MAX_LEADS = 50
@@ -16,44 +29,46 @@ const leadHtml = (s: Lead, links: Links) => {
   // name take their direction from their own first letters (dir="auto"): in our left-to-right line, an Arabic or
   // Hebrew sentence with a Latin word in it was laid out in pieces a reader met in the wrong order.
   return `<tr><td style="padding:12px 0;border-top:1px solid #ddd;overflow-wrap:anywhere;word-wrap:break-word;word-break:break-word">
-<div style="font-weight:bold">${s.score}/10 · ${escapeHtml(s.intent)} · <span dir="auto">${escapeHtml(s.author)}</span> on ${escapeHtml(s.platform)}</div>
+<div style="font-weight:bold">${headline(s, escapeHtml, (author) => `<span dir="auto">${escapeHtml(author)}</span>`)}</div>
 <div dir="auto" style="margin:6px 0;color:#222">${escapeHtml(textStart(s))}</div>
-<div style="color:#666;font-size:13px">Why: ${escapeHtml(s.reason)} · keyword “${escapeHtml(s.keyword)}”${s.icpMatch ? ` · ICP “${escapeHtml(s.icpMatch)}”` : ''}${personHtml(s, links)}</div>
+<div style="color:#666;font-size:13px">${detailsLine(leadDetails(s, s.reason), escapeHtml, (d) => personHtml(d, links))}</div>
 <div style="margin-top:6px;font-size:13px">${open}</div></td></tr>`
 }
 
 // The person a lead belongs to opens its page in the console (docs/destinations.md#links); the id is our own.
-const personPage = (s: Lead, links: Links) => (links.people && s.personId ? links.people + s.personId : undefined)
-const personHtml = (s: Lead, links: Links) => {
-  const page = personPage(s, links)
-  return page ? ` · <a href="${escapeHtml(page)}" style="color:#1565c0">person ${s.personId}</a>` : personLine(s)
-}
-const personText = (s: Lead, links: Links) => {
-  const page = personPage(s, links)
-  return page ? `${personLine(s)} (${page})` : personLine(s)
-}
+const personHtml = (d: Detail, links: Links) =>
+  links.people
+    ? `<a href="${escapeHtml(links.people + d.value)}" style="color:#1565c0">${detailText(d)}</a>`
+    : detailText(d)
+const personText = (d: Detail, links: Links) =>
+  links.people ? `${detailText(d)} (${links.people + d.value})` : detailText(d)
 
 const leadText = (s: Lead, links: Links) =>
   [
-    `${s.score}/10 ${s.intent} · ${oneLine(s.author)} on ${s.platform}`,
+    headline(s, oneLine),
     `  ${oneLine(textStart(s))}`,
-    `  Why: ${oneLine(s.reason)} · keyword “${oneLine(s.keyword)}”${s.icpMatch ? ` · ICP “${oneLine(s.icpMatch)}”` : ''}${personText(s, links)}`,
+    `  ${detailsLine(leadDetails(s, s.reason), oneLine, (d) => personText(d, links))}`,
     `  ${oneLine(s.url)}`,
   ].join('\n')
+
+/** What an e-mail says above its leads: the team they are for, the window's `heading`, a `note` for a test. */
+export type EmailAbout = {
+  team: string
+  heading?: string
+  title?: string
+  /** A sentence above the links when no lead is left out: what a test message is for. */
+  note?: string
+}
 
 /**
  * One e-mail for one signal or a window's (docs/destinations.md#e-mail): the leads best first (score, intent, who,
  * where, the text's start, the reason, the post), a link to the console and one to unsubscribe; HTML and plain text.
+ * Its subject and title name the team: one inbox may get the leads of several (a consultant's clients).
  */
-export function emailMessage(
-  leads: Lead[],
-  total: number,
-  links: Links,
-  heading: string,
-  title = countLine(total),
-  /** A sentence above the links when no lead is left out: what a test message is for. */
-  note = '',
-) {
+export function emailMessage(leads: Lead[], total: number, links: Links, about: EmailAbout) {
+  const { heading, note = '' } = about
+  const title = `${about.title ?? countLine(total)} for ${about.team}`
+  const titled = heading ? `${title} (${heading})` : title
   const ranked = bestFirst(leads).slice(0, EMAIL_MAX_LEADS)
   const rows: string[] = []
   let bytes = 0
@@ -68,8 +83,11 @@ export function emailMessage(
   const best = shown[0]
   const subject = oneLine(
     total === 1 && best
-      ? truncate(`New lead: ${best.intent} ${best.score}/10 on ${best.platform} by ${best.author}`, 200)
-      : `${title} (${heading})`,
+      ? truncate(
+          `New lead for ${about.team}: ${best.intent} ${best.score}/10 on ${best.platform} by ${best.author}`,
+          200,
+        )
+      : titled,
   )
   const moreLine = more > 0 ? `${more} more in the console.` : note
   const unsubscribeHtml = links.unsubscribe
@@ -80,13 +98,13 @@ export function emailMessage(
 <body style="margin:0;padding:16px;background:#f5f5f5;font-family:-apple-system,Segoe UI,Roboto,Arial,sans-serif">
 <table role="presentation" style="max-width:640px;margin:0 auto;background:#fff;padding:16px 20px;border-radius:6px;width:100%;table-layout:fixed">
 <tr><td><h1 style="font-size:20px;margin:0 0 4px">${escapeHtml(title)}</h1>
-<div style="color:#666;font-size:13px">${escapeHtml(heading)}</div></td></tr>
+${heading ? `<div style="color:#666;font-size:13px">${escapeHtml(heading)}</div>` : ''}</td></tr>
 ${rows.join('\n')}
-<tr><td style="padding-top:12px;border-top:1px solid #ddd;font-size:13px;color:#666">${escapeHtml(moreLine)}
+<tr><td style="padding-top:12px;border-top:1px solid #ddd;font-size:13px;color:#666">${moreLine ? `<div style="margin-bottom:8px">${escapeHtml(moreLine)}</div>` : ''}
 <a href="${escapeHtml(links.console)}" style="color:#1565c0">Open the console</a>${unsubscribeHtml}</td></tr>
 </table></body></html>`
   const text = [
-    `${title} (${heading})`,
+    titled,
     '',
     ...shown
       .map((s) => leadText(s, links))

@@ -74,8 +74,39 @@ export const whyStart = (s: Pick<Lead, 'reason'>) =>
 /** "3 new leads" / "1 new lead". */
 export const countLine = (n: number) => `${n} new lead${n === 1 ? '' : 's'}`
 
-/** docs/people.md: the person a lead belongs to, as every destination names it (our own id: no markup in it). */
-export const personLine = (s: Lead) => (s.personId ? ` · person ${s.personId}` : '')
+const same = (text: string) => text
+
+/**
+ * docs/destinations.md#bodies: a lead's headline as every message reads it, "8/10 ACTIVE · ann on Hacker News";
+ * `shown` writes a name for the channel (escaped), `author` the author's (an e-mail gives it its own direction).
+ */
+export const headline = (s: Lead, shown = same, author = shown) =>
+  `${s.score}/10 ${shown(s.intent)} · ${author(s.author)} on ${shown(s.platform)}`
+
+export type Detail = { name: 'Why' | 'Keyword' | 'ICP' | 'Person'; value: string }
+
+/**
+ * A lead's details after its text, in the one order every message shows them (docs/destinations.md#bodies): the
+ * reason (`why`: as much of it as the channel shows), the keyword, the profile it matched and the person (docs/people.md).
+ */
+export const leadDetails = (s: Lead, why: string): Detail[] => [
+  { name: 'Why', value: why },
+  { name: 'Keyword', value: s.keyword },
+  ...(s.icpMatch ? [{ name: 'ICP' as const, value: s.icpMatch }] : []),
+  ...(s.personId ? [{ name: 'Person' as const, value: s.personId }] : []),
+]
+
+/** One detail as a line reads it: `Why: …`, `keyword “crm”`, `ICP “…”`, `person per_…` (our own id: no markup). */
+export const detailText = (d: Detail, shown = same) =>
+  d.name === 'Why'
+    ? `Why: ${shown(d.value)}`
+    : d.name === 'Person'
+      ? `person ${d.value}`
+      : `${d.name === 'ICP' ? 'ICP' : 'keyword'} “${shown(d.value)}”`
+
+/** The details on one line, ` · ` between them; `person` may write the person otherwise (an e-mail links its page). */
+export const detailsLine = (details: Detail[], shown = same, person = (d: Detail) => detailText(d)) =>
+  details.map((d) => (d.name === 'Person' ? person(d) : detailText(d, shown))).join(' · ')
 
 /** Only http(s) links are made clickable: a post URL comes from a platform, and a javascript: one is not a link. */
 export const safeHref = (url: string) => (/^https?:\/\//i.test(url) ? url : undefined)

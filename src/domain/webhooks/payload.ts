@@ -5,6 +5,7 @@ import { emailMessage } from './email-message'
 import { type Lead, type Links, shownToPeople } from './links'
 import { slackMessage } from './slack'
 import { slackDigest } from './slack-digest'
+import { sendingPlan } from './sending-plan'
 import { teamsMessage } from './teams'
 
 export type Team = { id: string; name: string }
@@ -40,7 +41,7 @@ export function signalAsApiShows(s: Lead, verdicts: Verdicts = new Map()) {
  * Several leads in a receiver's own format; an e-mail's parts are kept as JSON until they are sent. `heading` names a
  * window's digest and its times, which a chat message of a signal sent alone leaves out.
  */
-function receiverBody(endpoint: EndpointRow, all: Lead[], total: number, links: Links, heading?: string) {
+function receiverBody(endpoint: EndpointRow, team: Team, all: Lead[], total: number, links: Links, heading?: string) {
   const leads = all.map(shownToPeople)
   switch (endpoint.kind) {
     case 'discord':
@@ -48,7 +49,9 @@ function receiverBody(endpoint: EndpointRow, all: Lead[], total: number, links: 
     case 'teams':
       return JSON.stringify(teamsMessage(leads, total, links, undefined, heading))
     case 'email':
-      return JSON.stringify(emailMessage(leads, total, links, heading ?? 'as it was found'))
+      return JSON.stringify(
+        emailMessage(leads, total, links, { team: team.name, heading: heading ?? 'as it was found' }),
+      )
     default:
       return undefined
   }
@@ -68,7 +71,7 @@ export function signalBody(
 ): string {
   if (endpoint.kind === 'slack') return JSON.stringify(slackMessage(shownToPeople(signal)))
   return (
-    receiverBody(endpoint, [signal], 1, links) ??
+    receiverBody(endpoint, team, [signal], 1, links) ??
     JSON.stringify({
       type: 'signal.created',
       timestamp: at.toISOString(),
@@ -96,7 +99,7 @@ export function windowBody(
       : `${endpoint.cadence} digest, ${minute(w.from)} to ${minute(w.to)} ${zone}`
   if (endpoint.kind === 'slack') return JSON.stringify(slackDigest(w.leads.map(shownToPeople), w.total, links, heading))
   return (
-    receiverBody(endpoint, w.leads, w.total, links, heading) ??
+    receiverBody(endpoint, team, w.leads, w.total, links, heading) ??
     JSON.stringify({
       type: 'signals.digest',
       timestamp: at.toISOString(),
@@ -118,7 +121,8 @@ export const TEST_EVENT = 'webhook.test'
  * kind of destination sends the same, and one changed to another kind meanwhile gets a test of its new kind.
  */
 export function testBody(endpoint: EndpointRow, team: Team, at: Date, links: Links): string {
-  const note = `lead-signals: test message for team ${team.name}. New leads will look like the next messages here.`
+  const plan = sendingPlan(endpoint)
+  const note = `lead-signals: test message for team ${team.name}. ${plan}`
   switch (endpoint.kind) {
     case 'slack':
       return JSON.stringify({ text: note })
@@ -128,20 +132,17 @@ export function testBody(endpoint: EndpointRow, team: Team, at: Date, links: Lin
       return JSON.stringify(teamsMessage([], 0, links, note))
     case 'email':
       return JSON.stringify(
-        emailMessage(
-          [],
-          0,
-          links,
-          team.name,
-          'lead-signals: test message',
-          'New leads will come to this address, each with its score, intent and a link to the post.',
-        ),
+        emailMessage([], 0, links, {
+          team: team.name,
+          title: 'lead-signals: test message',
+          note: `${plan} Each lead comes with its score, intent, reason and a link to the post.`,
+        }),
       )
     default:
       return JSON.stringify({
         type: TEST_EVENT,
         timestamp: at.toISOString(),
-        data: { team: { id: team.id, name: team.name }, endpointId: endpoint.id },
+        data: { team: { id: team.id, name: team.name }, endpointId: endpoint.id, note: plan },
       })
   }
 }

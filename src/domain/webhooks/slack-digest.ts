@@ -1,5 +1,5 @@
 import { truncate } from '../../lib/text'
-import { bestFirst, countLine, type Lead, type Links, safeHref, textStart } from './links'
+import { bestFirst, countLine, headline, type Lead, type Links, safeHref, textStart } from './links'
 import { whyBlock } from './slack'
 import { mrkdwn, mrkdwnObject } from './slack-text'
 
@@ -12,7 +12,7 @@ export function slackDigest(leads: Lead[], total: number, links: Links, heading:
   const more = total - shown.length
   const line = (s: Lead) => {
     const href = safeHref(s.url)
-    const head = `*${s.score}/10 ${s.intent}* · ${mrkdwn(s.author)} on ${mrkdwn(s.platform)}`
+    const head = `*${headline(s, mrkdwn)}*`
     return `${head}${href ? ` · <${href.replace(/[<>|]/g, encodeURIComponent)}|open>` : ''}\n>${mrkdwn(textStart(s)).replace(/\n/g, ' ')}`
   }
   const summary = `${countLine(total)} (${heading})${more > 0 ? `, ${more} more in the console` : ''}`

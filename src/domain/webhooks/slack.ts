@@ -1,20 +1,18 @@
 import { previewShown } from '../../lib/text'
 import type { NewSignal } from '../../storage/repos/signals'
-import { personLine, whyStart } from './links'
+import { detailText, type Lead, leadDetails, whyStart } from './links'
 import { mrkdwn, mrkdwnObject } from './slack-text'
 
 // Slack cuts a section's text at 3,000 characters; the preview is at most 300 (domain/signals/limits.ts).
 const MAX_SECTION = 2900
 
-/** A lead's reason (cut), keyword and person, and the profile it matched: the same in a message and a digest. */
-export const whyBlock = (s: Required<NewSignal>) => ({
+/**
+ * A lead's details, each an element of its own (3,000 characters each: the reason is cut, the profile whole), in the
+ * order every message shows them: the same in a message and a digest.
+ */
+export const whyBlock = (s: Lead) => ({
   type: 'context',
-  elements: [
-    mrkdwnObject(`*Why:* ${mrkdwn(whyStart(s))} · keyword "${mrkdwn(s.keyword)}"${personLine(s)}`),
-    // The profile whole, in an element of its own (each has 3,000 characters): the reason is cut (whyStart), and may
-    // name it past the cut.
-    ...(s.icpMatch ? [mrkdwnObject(`*ICP:* ${mrkdwn(s.icpMatch)}`)] : []),
-  ],
+  elements: leadDetails(s, whyStart(s)).map((d) => mrkdwnObject(detailText(d, mrkdwn))),
 })
 
 /**
@@ -35,8 +33,8 @@ export function slackMessage(s: Required<NewSignal>) {
         fields: [
           mrkdwnObject(`*Score*\n${s.score}/10`),
           mrkdwnObject(`*Intent*\n${mrkdwn(s.intent)}`),
-          mrkdwnObject(`*Platform*\n${mrkdwn(s.platform)}`),
           mrkdwnObject(`*Author*\n${mrkdwn(s.author)}`),
+          mrkdwnObject(`*Platform*\n${mrkdwn(s.platform)}`),
         ],
       },
       {

@@ -1,4 +1,15 @@
-import { bestFirst, countLine, type Lead, type Links, personLine, safeHref, textStart, whyStart } from './links'
+import {
+  bestFirst,
+  countLine,
+  detailsLine,
+  headline,
+  type Lead,
+  type Links,
+  leadDetails,
+  safeHref,
+  textStart,
+  whyStart,
+} from './links'
 
 // Leads a card lists; the rest are counted, with a link to the console.
 export const TEAMS_MAX_LEADS = 10
@@ -22,12 +33,9 @@ function leadItems(s: Lead) {
     type: 'Container',
     separator: true,
     items: [
-      plain(`${s.intent} ${s.score}/10 · ${s.platform} · ${s.author}`, { weight: 'Bolder' }),
+      plain(headline(s), { weight: 'Bolder' }),
       plain(textStart(s)),
-      plain(`Why: ${whyStart(s)}${s.icpMatch ? ` · ICP “${s.icpMatch}”` : ''}${personLine(s)}`, {
-        isSubtle: true,
-        size: 'Small',
-      }),
+      plain(detailsLine(leadDetails(s, whyStart(s))), { isSubtle: true, size: 'Small' }),
     ],
     ...(safeHref(s.url) && { selectAction: { type: 'Action.OpenUrl', url: s.url } }),
   }

@@ -86,7 +86,7 @@ describe('Discord and Teams destinations (docs/destinations.md#discord, #teams)'
           '15 new leads (daily digest, 2026-11-15 11:58 to 2026-11-15 13:00 UTC; 5 more in the console)',
         )
         expect(digest.allowed_mentions).toEqual({ parse: [] })
-        expect(digest.embeds[0].title).toStartWith('ACTIVE 9/10')
+        expect(digest.embeds[0].title).toStartWith('9/10 ACTIVE')
       } else {
         const card = digest.attachments[0].content
         expect(card.body[0].text).toBe('15 new leads')
@@ -173,7 +173,7 @@ describe('Discord and Teams destinations (docs/destinations.md#discord, #teams)'
     expect(body.text).toStartWith('2 new leads (hourly digest')
     expect(slackProblems(body)).toEqual([])
     const lines = body.blocks.filter((b: any) => b.type === 'section').map((b: any) => b.text.text)
-    expect(lines[1]).toStartWith('*9/10 ACTIVE*') // best first
+    expect(lines[1]).toStartWith('*9/10 ACTIVE · ann on Hacker News*') // best first
     expect(body.blocks[2].type).toBe('context') // its reason
     expect(lines[2]).toContain('&lt;!channel&gt;')
     expect(lines[2]).toContain('&lt;https://evil.example|your bank&gt; &amp; pay')

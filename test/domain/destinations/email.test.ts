@@ -109,7 +109,7 @@ describe('e-mail destinations (docs/destinations.md#e-mail)', () => {
     expect(text.indexOf('8/10')).toBeLessThan(text.indexOf('6.5/10'))
     // The next minute's signal came alone, with a subject naming it.
     const second = server.received.find((x) => x !== first)
-    expect(second?.mail.subject).toBe('New lead: ACTIVE 8/10 on Hacker News by ann')
+    expect(second?.mail.subject).toBe('New lead for acme: ACTIVE 8/10 on Hacker News by ann')
 
     // The unsubscribe link: GET shows a button and changes nothing; POST (the button, or a one-click client) turns
     // the destination off, without signing in.
@@ -180,8 +180,8 @@ describe('e-mail destinations (docs/destinations.md#e-mail)', () => {
     expect(server.received).toHaveLength(1)
     const { subject, text, html } = server.received[0].mail
     const heading = 'daily digest, 2026-11-15 12:58 to 2026-11-16 09:00 Europe/Berlin'
-    expect(subject).toBe(`2 new leads (${heading})`)
-    expect(String(text)).toStartWith(`2 new leads (${heading})`)
+    expect(subject).toBe(`2 new leads for acme (${heading})`)
+    expect(String(text)).toStartWith(`2 new leads for acme (${heading})`)
     expect(String(html)).toContain(`>${heading}</div>`)
   })
 

@@ -93,7 +93,7 @@ describe('platforms in messages', () => {
     expect(slackInstant.blocks[0].text.text).toBe('New lead: ACTIVE 8/10 on Hacker News')
 
     const subjects = mail.map((m) => m.mail.subject)
-    expect(subjects).toContain('2 new leads (found 2026-11-15 11:58 UTC)')
+    expect(subjects).toContain('2 new leads for acme (found 2026-11-15 11:58 UTC)')
     const digest = mail.find((m) => m.to[0] === 'hourly@example.com')?.mail
     expect(String(digest?.html)).toContain('ann</span> on Hacker News')
     expect(String(digest?.text)).toContain('ann on Hacker News')
@@ -117,6 +117,8 @@ describe('platforms in messages', () => {
     clock.set('2026-11-15T12:02:30.000Z')
     await buildDueWindows(deps)
     await deliverDue(deps)
-    expect(server.received.map((m) => m.mail.subject)).toEqual(['New lead: ACTIVE 8/10 on Stack Overflow by ann'])
+    expect(server.received.map((m) => m.mail.subject)).toEqual([
+      'New lead for acme: ACTIVE 8/10 on Stack Overflow by ann',
+    ])
   })
 })

@@ -37,7 +37,7 @@ describe('a test retried after its destination changed kind', () => {
     expect(await deliverDue(deps)).toBe(1)
     expect(server.received).toHaveLength(1)
     const { mail } = server.received[0]
-    expect(mail.subject).toBe(`lead-signals: test message (${team.name})`)
+    expect(mail.subject).toBe(`lead-signals: test message for ${team.name}`)
     expect(String(mail.text)).toContain('Unsubscribe: http')
     // Like Slack's and Discord's tests, it says what it is for, in both parts.
     const says = 'New leads will come to this address'

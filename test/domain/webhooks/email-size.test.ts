@@ -13,7 +13,7 @@ describe('the size of an e-mail', () => {
   test('leads of markup leave room for the footer: under 100 KB, the rest counted, the links there', () => {
     const hostile = '<a href="x">&</a>'.repeat(40)
     const leads = Array.from({ length: 50 }, () => leadOf(hostile, `"${'<&>'.repeat(150)}"`))
-    const mail = emailMessage(leads, 50, links, 'the last hour')
+    const mail = emailMessage(leads, 50, links, { team: 'acme', heading: 'the last hour' })
     expect(Buffer.byteLength(mail.html)).toBeLessThan(100_000)
     const shown = mail.html.split('Open the post').length - 1
     expect(shown).toBeGreaterThan(10)
@@ -26,7 +26,7 @@ describe('the size of an e-mail', () => {
     const leads = Array.from({ length: 50 }, (_, i) =>
       leadOf(`We need a CRM for our agency, lead ${i}.`, 'Asks for a CRM.'),
     )
-    const mail = emailMessage(leads, 50, links, 'the last hour')
+    const mail = emailMessage(leads, 50, links, { team: 'acme', heading: 'the last hour' })
     expect(mail.html.split('Open the post').length - 1).toBe(50)
     expect(mail.html).not.toContain('more in the console')
   })

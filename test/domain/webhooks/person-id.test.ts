@@ -20,18 +20,24 @@ describe('the person id in every body', () => {
       discord: JSON.stringify(discordMessage([lead], 1, links)),
       // Teams text is Markdown: the underscore is sent escaped, and shows as typed.
       teams: JSON.stringify(teamsMessage([lead], 1, links)).replaceAll('\\\\_', '_'),
-      email: JSON.stringify(emailMessage([lead], 1, links, 'New leads')),
+      email: JSON.stringify(emailMessage([lead], 1, links, { team: 'acme', heading: 'New leads' })),
     }
     for (const [kind, body] of Object.entries(bodies))
       expect({ kind, has: body.includes(PERSON) }).toEqual({ kind, has: true })
-    const mail = emailMessage([lead], 1, links, 'New leads') as { html: string; text: string }
+    const mail = emailMessage([lead], 1, links, { team: 'acme', heading: 'New leads' }) as {
+      html: string
+      text: string
+    }
     expect(mail.html).toContain(PERSON)
     expect(mail.text).toContain(PERSON)
   })
 
   test("an e-mail's person opens the person's page in the console (docs/destinations.md#links)", () => {
     const withPeople = { ...links, people: 'https://leads.example.com/#/people/' }
-    const mail = emailMessage([lead], 1, withPeople, 'New leads') as { html: string; text: string }
+    const mail = emailMessage([lead], 1, withPeople, { team: 'acme', heading: 'New leads' }) as {
+      html: string
+      text: string
+    }
     expect(mail.html).toContain(
       `<a href="https://leads.example.com/#/people/${PERSON}" style="color:#1565c0">person ${PERSON}</a>`,
     )

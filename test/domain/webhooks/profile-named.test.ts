@@ -25,22 +25,27 @@ describe('the matched profile in the messages read by people', () => {
     const lead = row(NAME)
     const slack = JSON.stringify(slackMessage(lead))
     // The reason is cut inside the profile's clause (its words), so the name must come from elsewhere.
-    expect(slack).toContain(`"*ICP:* ${NAME}"`)
+    expect(slack).toContain(`"ICP “${NAME}”"`)
     expect(JSON.stringify(teamsMessage([lead], 1, links))).toContain(`· ICP “${NAME}”`)
     const embed = discordMessage([lead], 1, links).embeds[0] as { fields: { name: string; value: string }[] }
     // Discord's Markdown marks are escaped with a backslash ("mid\-market"), shown as typed.
     expect(embed.fields.map((f) => [f.name, f.value.replaceAll('\\', '')])).toContainEqual(['ICP', NAME])
-    const mail = emailMessage([lead], 1, links, 'New leads') as { html: string; text: string }
+    const mail = emailMessage([lead], 1, links, { team: 'acme', heading: 'New leads' }) as {
+      html: string
+      text: string
+    }
     expect(mail.html).toContain(`· ICP “${NAME}”`)
     expect(mail.text).toContain(`· ICP “${NAME}”`)
   })
 
   test('a lead that matched no profile says nothing of one', () => {
     const lead = row(null)
-    expect(JSON.stringify(slackMessage(lead))).not.toContain('*ICP:*')
+    expect(JSON.stringify(slackMessage(lead))).not.toContain('ICP “')
     expect(JSON.stringify(teamsMessage([lead], 1, links))).not.toContain('· ICP')
     const embed = discordMessage([lead], 1, links).embeds[0] as { fields: { name: string }[] }
-    expect(embed.fields.map((f) => f.name)).toEqual(['Why'])
-    expect((emailMessage([lead], 1, links, 'New leads') as { text: string }).text).not.toContain('· ICP')
+    expect(embed.fields.map((f) => f.name)).toEqual(['Why', 'Keyword'])
+    expect(
+      (emailMessage([lead], 1, links, { team: 'acme', heading: 'New leads' }) as { text: string }).text,
+    ).not.toContain('· ICP')
   })
 })

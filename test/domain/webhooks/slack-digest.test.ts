@@ -1,5 +1,5 @@
 // docs/destinations.md#bodies: every message read by people shows, per lead, the reason (Slack: its first 300
-// characters), the keyword, the profile it matched (whole, as an `*ICP:*` line of its own) and the person, a Slack
+// characters), the keyword, the profile it matched (whole, as an element of its own) and the person, a Slack
 // digest as much as the instant message; and stays within Slack's Block Kit limits (docs/webhooks.md#slack).
 import { describe, expect, test } from 'bun:test'
 import { type Lead, shownToPeople } from '../../../src/domain/webhooks/links'
@@ -22,9 +22,9 @@ describe('a Slack digest', () => {
     )
     const instant = texts(slackMessage(one))
     for (const part of [
-      '*Why:* Asks for a CRM for a team of five, budget approved;',
-      '*ICP:* SaaS founders in Europe',
-      'keyword \\"crm tool\\"',
+      'Why: Asks for a CRM for a team of five, budget approved;',
+      'ICP “SaaS founders in Europe”',
+      'keyword “crm tool”',
       'person per_0123456789abcdef01234567',
     ]) {
       expect(instant).toContain(part)
