@@ -3,6 +3,7 @@ import { createDevtoStream } from '../../../src/platforms/devto/stream'
 import { createHackernewsStream } from '../../../src/platforms/hackernews/stream'
 import { createMastodonStream } from '../../../src/platforms/mastodon/stream'
 import { createRedditStream } from '../../../src/platforms/reddit/stream'
+import { createStackoverflowStream } from '../../../src/platforms/stackoverflow/stream'
 import { failedAnswer } from '../../../src/platforms/http'
 import { retryWaitMs, type StreamReader } from '../../../src/platforms/stream'
 import { testConfig } from '../../support/deps'
@@ -55,6 +56,16 @@ const streams: [string, () => { reader: StreamReader; refused: () => number }][]
       const fake = downFor6s(() => undefined)
       const config = testConfig({ platforms: { devto: { mode: 'stream', stream_url: fake.origin } } })
       return { reader: createDevtoStream(config.platforms.devto, silentLogger), refused: () => fake.received.length }
+    },
+  ],
+  [
+    // A 503 of a proxy in front of the API: Stack Exchange's own refusals are read from their body.
+    'Stack Overflow',
+    () => {
+      const fake = downFor6s(() => undefined)
+      const config = testConfig({ platforms: { stackoverflow: { mode: 'stream', stream_url: fake.origin } } })
+      const reader = createStackoverflowStream(config.platforms.stackoverflow, silentLogger)
+      return { reader, refused: () => fake.received.length }
     },
   ],
   [
