@@ -3,7 +3,7 @@ import { readConfig } from '../config/read'
 import { buildDeps } from '../deps'
 import { logsWritten } from '../lib/log'
 import { type CheckResult, checkFailed, checkPlatforms } from '../domain/sources/check'
-import { noPlatformAnswered, withBaseUrl } from '../domain/polling/advice'
+import { noPlatformAnswered, streamedWithoutSearch, withBaseUrl } from '../domain/polling/advice'
 import { AppError } from '../errors'
 import { parseFlags } from './args'
 import { commandGroup, formatTable, noPositionals, printJson } from './common'
@@ -33,9 +33,13 @@ async function check(argv: string[]): Promise<number> {
   try {
     const checked = await checkPlatforms(deps, { platform: asked as Source | undefined })
     await logsWritten()
+    // A platform serve streams without the settings its search needs: said, so nobody takes its stream for unusable.
+    const streamNote = (r: CheckResult) =>
+      r.status === 'not_configured' ? streamedWithoutSearch(deps.config, r.platform) : undefined
     // The earlier route's own networks search, but are never polled: said, so nobody waits for their signals.
     const results = checked.map((r) => ({
       ...r,
+      detail: [r.detail, streamNote(r)].filter(Boolean).join('; '),
       earlierRouteOnly: (EARLIER_ONLY_SOURCES as readonly string[]).includes(r.platform),
     }))
     if (flags.json) printJson({ platforms: results })
@@ -57,6 +61,7 @@ async function check(argv: string[]): Promise<number> {
           noPlatformAnswered(
             deps.config,
             tried.map((r) => r.platform),
+            checked.filter((r) => streamNote(r) !== undefined).map((r) => r.platform),
           ),
         )
     }

@@ -2,6 +2,7 @@ import { AppError } from '../errors'
 import { readAtMost } from '../lib/read-at-most'
 import { fetchFollowing } from './follow-redirects'
 import { type FailedAnswer, headerRateLimit, type RateLimitRule } from './common/rate-limit'
+import { retryAfterSeconds } from '../lib/retry-after'
 
 export { retryAfterSecOf } from './common/rate-limit'
 
@@ -68,6 +69,11 @@ export async function sendPlatformRequest(
  * connector knows better from the answer (YouTube refuses a key that does not exist with 400).
  */
 export class UpstreamStatusError extends AppError {
+  /**
+   * A 503's Retry-After, in seconds: how long the service expects to be unavailable (RFC 9110 §10.2.3). Not a rate
+   * limit, so not `retryAfterSec`, which holds searches: a stream waits it out, up to a bound (platforms/stream.ts).
+   */
+  unavailableSec?: number
   constructor(
     readonly status: number,
     message: string,
@@ -102,7 +108,11 @@ export function failedAnswer(
   now = Date.now(),
 ): UpstreamStatusError {
   const limit = rule(answer, now)
-  if (!limit) return new UpstreamStatusError(answer.status, `${platform} answered with status ${answer.status}`)
+  if (!limit) {
+    const failed = new UpstreamStatusError(answer.status, `${platform} answered with status ${answer.status}`)
+    if (answer.status === 503) failed.unavailableSec = retryAfterSeconds(answer.headers.get('retry-after'), now)
+    return failed
+  }
   return new UpstreamStatusError(
     answer.status,
     `${platform} is rate limited (${limit.why}); retry after ${limit.retryAfterSec} s`,

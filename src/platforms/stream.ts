@@ -1,5 +1,6 @@
 import type { SearchPlatform } from '../config/platform-names'
 import { AppError } from '../errors'
+import { UpstreamStatusError } from './http'
 import type { Mention } from '../mention'
 
 /**
@@ -51,12 +52,24 @@ export { pause } from '../lib/pause'
 export const backoffMs = (attempt: number, maxMs = 60_000, firstMs = 1000) =>
   Math.min(maxMs, firstMs * 2 ** Math.min(attempt, 16)) * (0.5 + Math.random() / 2)
 
+// The longest a 503's Retry-After keeps a stream from trying again: a value of days (a typo, a proxy gone wrong) would
+// otherwise stop it that long; an hour apart, the tries of an outage that does last are few (docs/streams.md#outages).
+export const UNAVAILABLE_MAX_SEC = 3600
+
 /**
- * The wait before the `attempt`th retry after `err`: the backoff, or longer when upstream named a wait of its own (a
- * rate limit's Retry-After or reset), since a retry before it is refused again and counted against the app.
+ * The wait upstream named after `err`, in seconds: a rate limit's Retry-After or reset, since a retry before it is
+ * refused again and counted against the app, or the time a 503 said the service would be unavailable, at most
+ * UNAVAILABLE_MAX_SEC; undefined when it named none.
  */
+export function namedWaitSec(err: unknown): number | undefined {
+  if (err instanceof UpstreamStatusError && err.unavailableSec !== undefined)
+    return Math.min(Math.ceil(err.unavailableSec), UNAVAILABLE_MAX_SEC)
+  return err instanceof AppError ? err.extra.retryAfterSec : undefined
+}
+
+/** The wait before the `attempt`th retry after `err`: the backoff, or longer when upstream named a wait of its own. */
 export const retryWaitMs = (err: unknown, attempt: number, maxMs?: number, firstMs?: number) =>
-  Math.max(backoffMs(attempt, maxMs, firstMs), err instanceof AppError ? (err.extra.retryAfterSec ?? 0) * 1000 : 0)
+  Math.max(backoffMs(attempt, maxMs, firstMs), (namedWaitSec(err) ?? 0) * 1000)
 
 /**
  * The stored position `from` as a reader reads it (`parse` answers undefined for what it cannot), or null to read from

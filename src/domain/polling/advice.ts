@@ -22,16 +22,41 @@ export function withBaseUrl(config: Pick<Config, 'platforms'>, platform: string,
  * What to check when no platform could be reached at all: the network, not the platforms (platforms check says it
  * too). Of `platforms`, those serve streams from elsewhere than their base_url: a mirror in base_url alone would serve
  * poll --once and never serve's passes, which leave streamed platforms out (docs/streams.md#turning-a-stream-off). A
- * stream that reads its base_url (Stack Overflow's and DEV's follow a moved one) is not named.
+ * stream that reads its base_url (Stack Overflow's and DEV's follow a moved one) is not named. `untried`: the streams
+ * platforms check did not try, their platform not searchable here (streamedWithoutSearch), named apart.
  */
-export function noPlatformAnswered(config: Pick<Config, 'platforms'>, platforms: string[]): string {
+export function noPlatformAnswered(
+  config: Pick<Config, 'platforms'>,
+  platforms: string[],
+  untried: string[] = [],
+): string {
   const line =
     'no platform answered: check that this machine can reach them (a firewall, a proxy, no internet access); a site without internet access points base_url at a mirror (docs/platforms.md)'
   const table = (p: string) => (config.platforms as Record<string, { base_url?: string; stream_url?: unknown }>)[p]
   const streamed = platforms.filter((p) => isStreamed(config, p) && table(p)?.stream_url !== table(p)?.base_url).sort()
-  if (streamed.length === 0) return line
   const one = streamed.length === 1
-  return `${line}; serve streams ${streamed.join(', ')} instead of searching ${one ? 'it' : 'them'}: point ${one ? 'its' : 'their'} stream_url at a mirror too, or set mode = "search" (docs/streams.md#turning-a-stream-off)`
+  const searched =
+    streamed.length === 0
+      ? ''
+      : `; serve streams ${streamed.join(', ')} instead of searching ${one ? 'it' : 'them'}: point ${one ? 'its' : 'their'} stream_url at a mirror too, or set mode = "search" (docs/streams.md#turning-a-stream-off)`
+  // A stream whose platform cannot be searched here was not tried at all: serve reads it all the same.
+  const also =
+    untried.length === 0
+      ? ''
+      : `; serve also streams ${[...untried].sort().join(', ')} without the settings ${untried.length === 1 ? 'its search needs' : 'their searches need'}, which this check did not try: point stream_url at a mirror too, or set mode = "search" to leave ${untried.length === 1 ? 'it' : 'them'} out (docs/streams.md#turning-a-stream-off)`
+  return line + searched + also
+}
+
+/**
+ * What `platforms check` adds to a source it cannot search for want of settings, when serve streams it without them
+ * (Bluesky's Jetstream needs no account: docs/streams.md): where the stream reads (scheme, host and port only) and that
+ * the check, which sends searches only, did not try it. Undefined for any other source.
+ */
+export function streamedWithoutSearch(config: Pick<Config, 'platforms'>, platform: string): string | undefined {
+  if (!isStreamed(config, platform)) return undefined
+  const urls = [(config.platforms as Record<string, { stream_url?: string | string[] }>)[platform]?.stream_url ?? []]
+  const hosts = urls.flat().map((u) => new URL(u).origin)
+  return `serve streams ${platform} from ${hosts.join(', ')} without them; this check tries searches only, so the stream was not tried (docs/streams.md)`
 }
 
 /**

@@ -1,6 +1,7 @@
 import { AppError } from '../../errors'
 import { createOutage } from '../../lib/outage'
 import type { StuckJobs } from '../health/stuck'
+import { namedWaitSec } from '../../platforms/stream'
 import type { StreamDeps } from './runner'
 
 // A stream hears from upstream several times a second: its success is written at most this often, and at once after
@@ -32,8 +33,9 @@ export function streamHealth(
       const told = outage.failed()
       if (told) deps.stuck.degraded(job, { since: told.since, says })
       if (told?.tell === 'began') {
-        // The wait upstream named (a rate limit, a refused token) is the one the retry keeps (platforms/stream.ts).
-        const named = err instanceof AppError ? err.extra.retryAfterSec : undefined
+        // The wait upstream named (a rate limit, a refused token, a 503's Retry-After) is the one the retry keeps
+        // (platforms/stream.ts).
+        const named = namedWaitSec(err)
         const retrying = named && named > 60 ? `in ${named} s` : 'with a growing wait, up to a minute'
         deps.log.warn('stream_read_failed', { platform, err, retrying })
       } else if (told)

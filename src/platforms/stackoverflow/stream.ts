@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
 import { readItems } from '../common/mapping'
-import { aheadOfClock, backoffMs, pause, storedPosition, type StreamReader } from '../stream'
+import { aheadOfClock, backoffMs, namedWaitSec, pause, storedPosition, type StreamReader } from '../stream'
 import type { Mention } from '../../mention'
 import { getStackExchange } from './api'
 import { stackoverflowReadEveryMs } from '../stream-share'
@@ -142,7 +142,7 @@ export function createStackoverflowStream(
         } catch (err) {
           if (signal.aborted) return
           sink.failed(err)
-          const asked = err instanceof AppError ? (err.extra.retryAfterSec ?? 0) * 1000 : 0
+          const asked = (namedWaitSec(err) ?? 0) * 1000
           waitMs = Math.max(backoffMs(failures++, everyMs), err instanceof Throttled ? err.waitMs : asked)
         }
         await pause(waitMs, signal)

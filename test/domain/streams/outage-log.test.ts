@@ -4,7 +4,7 @@ import { describe, expect, test } from 'bun:test'
 import { streamHealth } from '../../../src/domain/streams/health'
 import { AppError } from '../../../src/errors'
 import { createLogger } from '../../../src/lib/log'
-import { sendPlatformRequest } from '../../../src/platforms/http'
+import { failedAnswer, sendPlatformRequest } from '../../../src/platforms/http'
 import { testDeps } from '../../support/deps'
 import { REFUSED_ORIGIN } from '../../support/refused'
 
@@ -63,6 +63,15 @@ describe('a stream outage in the log', () => {
     const { deps } = await testDeps({ now: '2026-12-03T08:00:00.000Z' })
     const health = streamHealth({ ...deps, log: createLogger((l) => lines.push(JSON.parse(l))) }, 'mastodon')
     health.failed(new AppError('upstream_error', 'mastodon refused the access token', { retryAfterSec: 900 }))
+    expect(lines).toEqual([expect.objectContaining({ event: 'stream_read_failed', retrying: 'in 900 s' })])
+  })
+
+  test("a 503's Retry-After (RFC 9110 §10.2.3) is told as the wait the stream keeps", async () => {
+    const lines: Record<string, unknown>[] = []
+    const { deps } = await testDeps({ now: '2026-12-03T08:00:00.000Z' })
+    const health = streamHealth({ ...deps, log: createLogger((l) => lines.push(JSON.parse(l))) }, 'reddit')
+    const down = { status: 503, headers: new Headers({ 'retry-after': '900' }), text: 'maintenance' }
+    health.failed(failedAnswer('reddit', down))
     expect(lines).toEqual([expect.objectContaining({ event: 'stream_read_failed', retrying: 'in 900 s' })])
   })
 })
