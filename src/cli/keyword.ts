@@ -1,4 +1,5 @@
 import { findTeam } from '../domain/teams/teams'
+import { listIcps } from '../domain/icps/icps'
 import { addKeywords, cleanKeywords, listKeywords, quoted, removeKeywords } from '../domain/keywords/keywords'
 import { shellWord } from '../lib/shell-word'
 import { parseFlags, requireFlag } from './args'
@@ -12,15 +13,23 @@ async function add(argv: string[]): Promise<number> {
   const { flags, positionals } = parseFlags(argv, { team: { type: 'string' } })
   const ref = requireFlag(flags, 'team')
   const keywords = queriesOf('keyword add', argv, positionals)
-  const { result, polling } = await withDeps(flags, async (deps) => {
+  const { result, polling, profiles } = await withDeps(flags, async (deps) => {
     await refuseSplitTeamName(deps, 'keyword add', argv)
+    const teamId = (await findTeam(deps, ref)).id
     return {
-      result: await addKeywords(deps, { teamId: (await findTeam(deps, ref)).id, keywords }),
+      result: await addKeywords(deps, { teamId, keywords }),
       polling: deps.config.polling,
+      profiles: (await listIcps(deps, { teamId })).length,
     }
   })
   if (result.added.length > 0) console.log(`Now tracking ${quoted(result.added)}.`)
   if (result.alreadyTracked.length > 0) console.log(`Already tracked: ${quoted(result.alreadyTracked)}.`)
+  // A pass scores each post once, against the profiles the team has then (docs/operations.md#what-a-pass-does): the
+  // README's order puts the profile before the pass, and "Next: poll --once" alone sent a new team past it.
+  if (result.added.length > 0 && profiles === 0)
+    console.log(
+      `Before a pass: lead-signals icp add --team ${shellWord(ref)} --name NAME --description TEXT says who buys from you, so each lead a pass finds is matched to it.`,
+    )
   // When it is searched (docs/operations.md#keyword-polling): now on request, else on the server's schedule.
   if (result.added.length > 0)
     console.log(

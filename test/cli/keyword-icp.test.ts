@@ -14,8 +14,13 @@ const keywords = async () => JSON.parse(await ok(ws, ['keyword', 'list', '--team
 
 // A keyword added said "Now tracking" and nothing of when it is searched: the README's next step (poll --once) and
 // the server's schedule are what a new team needs to know (docs/operations.md#keyword-polling).
-const NEXT =
+const PASS =
   'Next: lead-signals poll --once --team acme searches now; a running "lead-signals serve" searches on its schedule (polling.schedule */15 * * * *, UTC).\n'
+// The README's order: a team with no ICP profile describes its customers before a pass, which scores each post once
+// against the profiles there are then (docs/operations.md#what-a-pass-does).
+const PROFILE_FIRST =
+  'Before a pass: lead-signals icp add --team acme --name NAME --description TEXT says who buys from you, so each lead a pass finds is matched to it.\n'
+const NEXT = PROFILE_FIRST + PASS
 
 describe('keyword', () => {
   test('add trims keywords, keeps the first spelling of case-insensitive repeats, and list shows them in order', async () => {
@@ -34,6 +39,11 @@ describe('keyword', () => {
     const out = await ok(ws, ['keyword', 'add', '--team', 'acme', 'Crm', 'leads'])
     expect(out).toBe(`Now tracking "leads".\nAlready tracked: "Crm".\n${NEXT}`)
     expect(await keywords()).toEqual(['crm', 'leads'])
+  })
+
+  test('with an ICP profile, the next step is the pass', async () => {
+    await ok(ws, ['icp', 'add', '--team', 'acme', '--name', 'Ops', '--description', 'Operations leads'])
+    expect(await ok(ws, ['keyword', 'add', '--team', 'acme', 'crm'])).toBe(`Now tracking "crm".\n${PASS}`)
   })
 
   test('a keyword of exactly 200 characters is accepted', async () => {

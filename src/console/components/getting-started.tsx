@@ -13,8 +13,9 @@ const list = (items: string[]) =>
 /** Platforms by the names people know them by (Hacker News, dev.to), as a list. */
 const platforms = (ids: string[]) => list(ids.map(platformName))
 
+// The command that runs a pass is the first-pass step's: said here, it came before the team's keywords and profile.
 function nextPass(p: Polling): string {
-  if (!p.enabled) return 'Polling is off on this server (polling.enabled = false): run lead-signals poll --once.'
+  if (!p.enabled) return 'Polling is off on this server (polling.enabled = false): no pass runs by itself.'
   if (!p.nextPassAt) return `No polling pass is scheduled (polling.schedule = "${p.schedule}").`
   return `The next polling pass starts ${fromNow(p.nextPassAt)}, at ${new Date(p.nextPassAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}.`
 }
@@ -124,10 +125,13 @@ export function GettingStarted(props: { team: string }) {
           : state.failing.length
             ? 'No search of your keywords has answered yet.'
             : 'Your keywords have not been searched yet.',
-      // A pass can be a quarter of an hour away (polling.schedule): whoever runs the server can start one now.
+      // A pass can be a quarter of an hour away (polling.schedule), or never come (polling off): whoever runs the
+      // server can start one now.
       todo: (
         <>
-          Wait for the next pass, or run one now on the server:{' '}
+          {state.polling.nextPassAt
+            ? 'Wait for the next pass, or run one now on the server:'
+            : 'Run a pass on the server:'}{' '}
           <code>lead-signals poll --once --team {shellWord(props.team)}</code>. The <a href="#/sources">Sources</a> page
           shows how each source's last search went.
         </>

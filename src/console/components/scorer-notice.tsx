@@ -1,5 +1,6 @@
 import { scorerNow } from '../scorer-now'
-import { needsAHand, UntilItAnswers, useScorerCondition } from './scorer-status'
+import { useScorerCondition } from '../use-scorer-condition'
+import { needsAHand, UntilItAnswers } from './scorer-status'
 
 /**
  * docs/console.md#the-signals-page: the Signals page's word on a model that does not answer now, where no signal the

@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'preact/hooks'
-import { api } from '../api'
 import { type ScorerCondition, scorerNow } from '../scorer-now'
+import { useScorerCondition } from '../use-scorer-condition'
 import { ScorerCheckHint } from './stand-in-notice'
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
@@ -11,17 +10,6 @@ function stateOf(c: ScorerCondition): string | null {
   if (c.state === 'unknown') return 'The model has not been asked yet since the service started.'
   const now = scorerNow(c)
   return now && capital(now)
-}
-
-/** GET /console/api/scorer once; null until it answers, and when it cannot be read (the page says the rest). */
-export function useScorerCondition(): ScorerCondition | null {
-  const [condition, setCondition] = useState<ScorerCondition | null>(null)
-  useEffect(() => {
-    api<ScorerCondition>('GET', '/scorer')
-      .then(setCondition)
-      .catch(() => setCondition(null))
-  }, [])
-  return condition
 }
 
 /**

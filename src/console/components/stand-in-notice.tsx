@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'preact/hooks'
-import { api } from '../api'
-import { type ScorerCondition, scorerNow } from '../scorer-now'
+import { scorerNow } from '../scorer-now'
+import { useScorerCondition } from '../use-scorer-condition'
 import { platformName, type StandIn } from '../signal-facts'
 import { counted } from './ui'
 
@@ -21,13 +20,7 @@ export const ScorerCheckHint = () => (
 export function StandInNotice(props: { standIns: StandIn[] }) {
   const first = props.standIns[0] as StandIn
   // For a model that did not answer: what it is doing now (loading, down, missing), which the signals cannot tell.
-  const [condition, setCondition] = useState<ScorerCondition | null>(null)
-  useEffect(() => {
-    if (first.behind !== null) return
-    api<ScorerCondition>('GET', '/scorer')
-      .then(setCondition)
-      .catch(() => setCondition(null))
-  }, [first.behind])
+  const condition = useScorerCondition(first.behind === null)
   const now = condition && scorerNow(condition)
   // A load ends by itself, and a model that answers again needs nothing: no check to run then.
   const settled = condition?.state === 'loading' || condition?.state === 'answering'

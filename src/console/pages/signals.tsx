@@ -70,9 +70,16 @@ export function Signals(props: { me: Me }) {
         // showed "Signals 41–40 of 40" over nothing. The last page that has signals is read instead.
         if (p.signals.length === 0 && p.total > 0 && offset > 0)
           return setOffset(Math.floor((p.total - 1) / PAGE_SIZE) * PAGE_SIZE)
-        setPage(p)
-        if (p.total > 0) return setHasAny(true)
-        return api<Page>('GET', '/signals?limit=1&include=dismissed').then((all) => setHasAny(all.total > 0))
+        if (p.total > 0) {
+          setHasAny(true)
+          return setPage(p)
+        }
+        // Drawn with the answer to whether the team has any signal: drawn before it, a new team first read "No
+        // signals match these filters." under filters it had not set, then its checklist.
+        return api<Page>('GET', '/signals?limit=1&include=dismissed').then((all) => {
+          setHasAny(all.total > 0)
+          setPage(p)
+        })
       }, refused)
       .catch((e) => setError(e.message))
   }, [query.toString(), offset, judged])
