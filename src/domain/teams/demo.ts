@@ -108,7 +108,8 @@ export async function ensureDemoTeam(
       id: newId('sig'),
       teamId: team.id,
       platform: post.platform,
-      postId: `demo-${i + 1}`,
+      // Keyed as polling keys a post (docs/operations.md#exactly-once), so the demo's export imports back onto it.
+      postId: `${post.platform}:demo-${i + 1}`,
       author: post.author,
       intent: scored.intent,
       score: scored.score,
