@@ -5,9 +5,15 @@ import { expect, test } from 'bun:test'
 import { migrations } from '../../../drizzle/migrations'
 import { migrate } from '../../../src/storage/migrate'
 import { seedTeam, testDeps } from '../../support/deps'
-import { signalRow } from '../../support/webhooks'
+import { signalRow as row } from '../../support/webhooks'
+import type { NewSignal } from '../../../src/storage/repos/signals'
 
 const TAG = '0028_blank_texts_as_none'
+// Keyed as polling keys a post, so that the migration after this one (0029, bare ids) leaves them as they are.
+const signalRow = (teamId: string, a: Partial<NewSignal>) => {
+  const r = row(teamId, a)
+  return { ...r, postId: `${r.platform}:${r.postId}` }
+}
 
 test(`${TAG} stores a blank contentFull and icpMatch as null, and changes nothing else`, async () => {
   const { deps } = await testDeps()
@@ -44,7 +50,7 @@ test(`${TAG} stores a blank contentFull and icpMatch as null, and changes nothin
   const [signalsBefore, peopleBefore, teamsBefore] = [await signals(), await people(), await teams()]
   expect(peopleBefore.find((p) => p.author === 'dee')).toMatchObject({ icp_matched: 1 })
 
-  expect(await migrate(client)).toEqual([TAG])
+  expect(await migrate(client)).toEqual([TAG, '0029_bare_post_ids'])
 
   const fixed = new Set([empty.id, blank.id])
   expect(await signals()).toEqual(
