@@ -50,6 +50,9 @@ if (import.meta.main) {
       '--timeout',
       '60000',
       '--parallel=3',
+      // As npm test: a worker keeps its modules across its files
+      // (docs/performance.md#modules-kept-by-each-worker-2026-12-06-late-evening).
+      '--no-isolate',
       '--timings=test/timings.json',
       ...OWN_DATABASE.map((file) => `--path-ignore-patterns=${file}`),
       ...FOLDERS,
