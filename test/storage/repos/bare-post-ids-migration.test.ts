@@ -3,8 +3,8 @@
 // (hackernews:42) at its first start with this version, so that a poll finding the post, or the same file imported
 // again, knows it; what cannot be keyed so stays as it was.
 import { expect, test } from 'bun:test'
-import { migrations } from '../../../drizzle/migrations'
 import { migrate } from '../../../src/storage/migrate'
+import { asBeforeMigration } from '../../support/before-migration'
 import { seedTeam, testDeps } from '../../support/deps'
 import { signalRow } from '../../support/webhooks'
 
@@ -17,11 +17,7 @@ test(`${TAG} keys a signal stored under an id alone as polling keys it, and chan
   const { team: keyed } = await seedTeam(deps, { name: 'keyed' })
   const client = deps.database.client
   // As the version before this one left it.
-  const from = migrations.findIndex((m) => m.tag === TAG)
-  await client.execute({
-    sql: 'delete from "__drizzle_migrations" where created_at >= ?',
-    args: [migrations[from].when],
-  })
+  await asBeforeMigration(client, TAG)
 
   const bare = signalRow(team.id, { postId: '42' })
   // A LinkedIn id is a URN, colons and all: still an id alone.

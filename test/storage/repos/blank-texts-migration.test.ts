@@ -2,8 +2,8 @@
 // them as given ("" or spaces, another tool's or a spreadsheet's way to write none). A database holding such rows has
 // them as the import stores them now, null, at its first start with this version; its people's ICP match with them.
 import { expect, test } from 'bun:test'
-import { migrations } from '../../../drizzle/migrations'
 import { migrate } from '../../../src/storage/migrate'
+import { asBeforeMigration } from '../../support/before-migration'
 import { seedTeam, testDeps } from '../../support/deps'
 import { signalRow as row } from '../../support/webhooks'
 import type { NewSignal } from '../../../src/storage/repos/signals'
@@ -21,11 +21,7 @@ test(`${TAG} stores a blank contentFull and icpMatch as null, and changes nothin
   const { team: other } = await seedTeam(deps, { name: 'other' })
   const client = deps.database.client
   // As the version before this one left it: at the migration before, with its rows.
-  const from = migrations.findIndex((m) => m.tag === TAG)
-  await client.execute({
-    sql: 'delete from "__drizzle_migrations" where created_at >= ?',
-    args: [migrations[from].when],
-  })
+  await asBeforeMigration(client, TAG)
 
   // Imported from another tool's file: "" for none.
   const empty = signalRow(team.id, { author: 'dee', contentFull: '', icpMatch: '' })

@@ -5,6 +5,7 @@ import { expect, test } from 'bun:test'
 import { migrations } from '../../../drizzle/migrations'
 import { addKeywords } from '../../../src/domain/keywords/keywords'
 import { migrate } from '../../../src/storage/migrate'
+import { asBeforeMigration } from '../../support/before-migration'
 import { seedTeam, testDeps } from '../../support/deps'
 import { signalRow } from '../../support/webhooks'
 
@@ -18,11 +19,7 @@ test(`${TAG} dates what was stored years ahead when it was read, and leaves the 
   const client = deps.database.client
   // As the version before this one left it: at the migration before, with its rows.
   // Later migrations run after it, as they would at an upgrade from that version.
-  const from = migrations.findIndex((m) => m.tag === TAG)
-  await client.execute({
-    sql: 'delete from "__drizzle_migrations" where created_at >= ?',
-    args: [migrations[from].when],
-  })
+  const from = await asBeforeMigration(client, TAG)
 
   const ahead = signalRow(team.id, {
     author: 'ann',

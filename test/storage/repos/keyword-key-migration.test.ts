@@ -7,6 +7,7 @@ import { addKeywords } from '../../../src/domain/keywords/keywords'
 import { pollTargets } from '../../../src/domain/polling/targets'
 import { keywordKey } from '../../../src/query/same-query'
 import { migrate } from '../../../src/storage/migrate'
+import { asBeforeMigration } from '../../support/before-migration'
 import { seedTeam, testDeps } from '../../support/deps'
 import { signalRow } from '../../support/webhooks'
 
@@ -21,11 +22,7 @@ test(`${TAG} keys keywords, cursors and verdicts as the code does, and merges a 
   const client = deps.database.client
   // As the version before this one left it: at the migration before, with its rows keyed by toLowerCase().
   // Later migrations run after it, as they would at an upgrade from that version.
-  const from = migrations.findIndex((m) => m.tag === TAG)
-  await client.execute({
-    sql: 'delete from "__drizzle_migrations" where created_at >= ?',
-    args: [migrations[from].when],
-  })
+  const from = await asBeforeMigration(client, TAG)
 
   const tracked: [string, string, string, string][] = [
     ['kw_a1', a, 'crm not hubspot', '2026-10-01T00:00:00.000Z'],
