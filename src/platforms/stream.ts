@@ -52,19 +52,44 @@ export { pause } from '../lib/pause'
 export const backoffMs = (attempt: number, maxMs = 60_000, firstMs = 1000) =>
   Math.min(maxMs, firstMs * 2 ** Math.min(attempt, 16)) * (0.5 + Math.random() / 2)
 
-// The longest a 503's Retry-After keeps a stream from trying again: a value of days (a typo, a proxy gone wrong) would
-// otherwise stop it that long; an hour apart, the tries of an outage that does last are few (docs/streams.md#outages).
-export const UNAVAILABLE_MAX_SEC = 3600
+// The longest a wait upstream named keeps a stream from trying again: a 503's Retry-After, or a rate limit's where the
+// platform documents a short window (Reddit's 10 minutes, Mastodon's 5; DEV and Hacker News document none). A value of
+// days (a typo, a proxy gone wrong) would otherwise stop it that long; an hour apart, the tries of an outage that does
+// last are few (docs/streams.md#outages).
+export const NAMED_WAIT_MAX_SEC = 3600
 
 /**
- * The wait upstream named after `err`, in seconds: a rate limit's Retry-After or reset, since a retry before it is
- * refused again and counted against the app, or the time a 503 said the service would be unavailable, at most
- * UNAVAILABLE_MAX_SEC; undefined when it named none.
+ * A refusal naming a wait the platform's documentation makes the truth, however long (Stack Exchange's
+ * throttle_violation, which names when a spent daily quota renews): waited out whole, never bounded.
+ */
+export class DocumentedWait extends AppError {
+  constructor(
+    message: string,
+    readonly waitSec: number,
+  ) {
+    super('upstream_error', message)
+  }
+}
+
+/**
+ * The wait upstream asked for after `err`, in seconds, as it said it: a rate limit's Retry-After or reset, a
+ * documented wait, a 503's Retry-After, or what is left of a pause this server holds; undefined when it named none.
+ */
+export function askedWaitSec(err: unknown): number | undefined {
+  if (err instanceof DocumentedWait) return err.waitSec
+  if (err instanceof UpstreamStatusError && err.unavailableSec !== undefined) return Math.ceil(err.unavailableSec)
+  return err instanceof AppError ? err.extra.retryAfterSec : undefined
+}
+
+/**
+ * The wait a stream keeps after `err` (askedWaitSec): what an answer just said, at most NAMED_WAIT_MAX_SEC, since a
+ * retry before a rate limit's end is refused again and counted against the app; a documented wait, or a pause this
+ * server holds (bounded when it was held: common/rate-limit.ts), whole.
  */
 export function namedWaitSec(err: unknown): number | undefined {
-  if (err instanceof UpstreamStatusError && err.unavailableSec !== undefined)
-    return Math.min(Math.ceil(err.unavailableSec), UNAVAILABLE_MAX_SEC)
-  return err instanceof AppError ? err.extra.retryAfterSec : undefined
+  const asked = askedWaitSec(err)
+  if (asked === undefined || err instanceof DocumentedWait) return asked
+  return err instanceof AppError && err.kind === 'upstream_error' ? Math.min(asked, NAMED_WAIT_MAX_SEC) : asked
 }
 
 /** The wait before the `attempt`th retry after `err`: the backoff, or longer when upstream named a wait of its own. */

@@ -41,3 +41,33 @@ describe('no platform answered', () => {
     expect(check.stdout.trimEnd().split('\n').at(-1)).toBe(line)
   })
 })
+
+// docs/platforms.md#checking-the-platforms: Bluesky's stream needs no account while its search does. platforms check's
+// closing line named it and its stream_url; poll --once's, for a team whose plan holds Bluesky, said only what the
+// searched platforms need, so the first-hour advice differed with the command run.
+describe('no platform answered, Bluesky in the plan without an account', () => {
+  const keyless = ['devto', 'github', 'hackernews', 'medium', 'news', 'stackoverflow', 'substack']
+  const offline = () => {
+    const toml = [
+      '[plans.everything]',
+      'monthly_requests = 100',
+      // news is a source, searched by platforms check, not a plan's platform.
+      `platforms = ${JSON.stringify([...keyless.filter((p) => p !== 'news'), 'bluesky'])}`,
+    ]
+    for (const p of keyless) toml.push(`[platforms.${p}]`, `base_url = "${REFUSED_ORIGIN}"`)
+    return ['--config', ws.file('bluesky.toml', toml.join('\n'))]
+  }
+
+  test('poll --once ends on the line platforms check ends on, naming bluesky and its stream_url', async () => {
+    await ok(ws, ['team', 'create', '--name', 'everyone', '--plan', 'everything', ...offline()])
+    await ok(ws, ['keyword', 'add', '--team', 'everyone', 'crm', ...offline()])
+    const poll = await runCli(ws, ['poll', '--once', '--team', 'everyone', ...offline()])
+    const line = poll.stdout
+      .trimEnd()
+      .split('\n')
+      .filter((l) => l.startsWith('no platform answered'))
+    const check = await runCli(ws, ['platforms', 'check', ...offline()])
+    expect(line).toEqual([check.stdout.trimEnd().split('\n').at(-1) as string])
+    expect(line[0]).toContain('serve also streams bluesky')
+  }, 120_000)
+})

@@ -147,7 +147,7 @@ describe('lead-signals platforms check', () => {
     const r = await runCli(ws, ['platforms', 'check', ...offline])
     expect(r.code).toBe(1)
     expect(r.stdout.trim().split('\n').at(-1)).toBe(
-      'no platform answered: check that this machine can reach them (a firewall, a proxy, no internet access); a site without internet access points base_url at a mirror (docs/platforms.md); serve streams stackoverflow instead of searching it: point its stream_url at a mirror too, or set mode = "search" (docs/streams.md#turning-a-stream-off); serve also streams bluesky without the settings its search needs, which this check did not try: point stream_url at a mirror too, or set mode = "search" to leave it out (docs/streams.md#turning-a-stream-off)',
+      'no platform answered: check that this machine can reach them (a firewall, a proxy, no internet access); a site without internet access points base_url at a mirror (docs/platforms.md); serve streams stackoverflow instead of searching it: point its stream_url at a mirror too, or set mode = "search" (docs/streams.md#turning-a-stream-off); serve also streams bluesky without the settings its search needs, which this command did not try: point stream_url at a mirror too, or set mode = "search" to leave it out (docs/streams.md#turning-a-stream-off)',
     )
     // One that answered, even with an error, means the network works: no such line.
     expect((await runCli(ws, ['platforms', 'check', ...config])).stdout).not.toContain('no platform answered')

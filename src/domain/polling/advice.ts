@@ -23,7 +23,7 @@ export function withBaseUrl(config: Pick<Config, 'platforms'>, platform: string,
  * too). Of `platforms`, those serve streams from elsewhere than their base_url: a mirror in base_url alone would serve
  * poll --once and never serve's passes, which leave streamed platforms out (docs/streams.md#turning-a-stream-off). A
  * stream that reads its base_url (Stack Overflow's and DEV's follow a moved one) is not named. `untried`: the streams
- * platforms check did not try, their platform not searchable here (streamedWithoutSearch), named apart.
+ * poll --once and platforms check did not try, their platform not searchable here (streamedWithoutSearch), named apart.
  */
 export function noPlatformAnswered(
   config: Pick<Config, 'platforms'>,
@@ -43,7 +43,7 @@ export function noPlatformAnswered(
   const also =
     untried.length === 0
       ? ''
-      : `; serve also streams ${[...untried].sort().join(', ')} without the settings ${untried.length === 1 ? 'its search needs' : 'their searches need'}, which this check did not try: point stream_url at a mirror too, or set mode = "search" to leave ${untried.length === 1 ? 'it' : 'them'} out (docs/streams.md#turning-a-stream-off)`
+      : `; serve also streams ${[...untried].sort().join(', ')} without the settings ${untried.length === 1 ? 'its search needs' : 'their searches need'}, which this command did not try: point stream_url at a mirror too, or set mode = "search" to leave ${untried.length === 1 ? 'it' : 'them'} out (docs/streams.md#turning-a-stream-off)`
   return line + searched + also
 }
 
@@ -136,6 +136,8 @@ export async function passAdvice(
       noPlatformAnswered(
         deps.config,
         failed.map(([p]) => p),
+        // As platforms check names them: serve streams these without the settings their searches need.
+        unconfigured.filter((p) => isStreamed(deps.config, p)),
       ),
     )
   // With scorer.fallback = "none" a pass leaves what the model could not judge queued; the reason is the model's, and

@@ -1,7 +1,7 @@
 import { AppError } from '../../errors'
 import { createOutage } from '../../lib/outage'
 import type { StuckJobs } from '../health/stuck'
-import { namedWaitSec } from '../../platforms/stream'
+import { askedWaitSec, namedWaitSec } from '../../platforms/stream'
 import type { StreamDeps } from './runner'
 
 // A stream hears from upstream several times a second: its success is written at most this often, and at once after
@@ -33,11 +33,7 @@ export function streamHealth(
       const told = outage.failed()
       if (told) deps.stuck.degraded(job, { since: told.since, says })
       if (told?.tell === 'began') {
-        // The wait upstream named (a rate limit, a refused token, a 503's Retry-After) is the one the retry keeps
-        // (platforms/stream.ts).
-        const named = namedWaitSec(err)
-        const retrying = named && named > 60 ? `in ${named} s` : 'with a growing wait, up to a minute'
-        deps.log.warn('stream_read_failed', { platform, err, retrying })
+        deps.log.warn('stream_read_failed', { platform, err, ...retrying(err, deps.clock.now()) })
       } else if (told)
         deps.log.warn('stream_still_failing', { platform, since: told.since, failures: told.failures, err })
       const message = err instanceof AppError ? err.message : `${platform} stream could not be read`
@@ -59,5 +55,20 @@ export function streamHealth(
       successAt = now.getTime()
       void write('success', deps.repos.platformHealth.recordHeard(platform, now.toISOString()))
     },
+  }
+}
+
+/**
+ * When the stream tries again after `err`, for the log: the wait upstream named (a rate limit, a refused token, a
+ * 503's Retry-After) is the one the retry keeps (platforms/stream.ts), told with until when, and with what was asked
+ * when that was past the bound (docs/streams.md#outages).
+ */
+function retrying(err: unknown, now: Date) {
+  const named = namedWaitSec(err)
+  if (!named || named <= 60) return { retrying: 'with a growing wait, up to a minute' }
+  const asked = askedWaitSec(err) ?? named
+  return {
+    retrying: `in ${named} s${asked > named ? ` (asked for ${asked} s: a wait named is kept an hour at most)` : ''}`,
+    until: new Date(now.getTime() + named * 1000).toISOString(),
   }
 }

@@ -86,20 +86,26 @@ export function spentWaitSec(headers: Headers, now = Date.now()): number | undef
  * search (Stack Exchange's `backoff`, a page that took the last request) or in a refusal:
  * held on `board`, this process's pauses, so every connector and stream with the same key keeps it, and every
  * process on the database (common/shared-pauses.ts). `refuseWhileHeld` first reads the shared pauses if what this
- * process read of them is old; `secondsLeft` is what it knows.
+ * process read of them is old; `secondsLeft` is what it knows. `longestSec`: the longest wait held, for a platform
+ * whose documented window is short (Reddit, Mastodon), so that a wait of days (a typo, a proxy gone wrong) does not
+ * hold its stream and searches that long (docs/streams.md#outages); the reason then says what was asked.
  */
 export function sharedPause(
   refusal: (waitSec: number, why: string) => string,
   platform: string,
   key: string,
   board: PauseBoard = pauseBoard(),
+  longestSec = Number.POSITIVE_INFINITY,
 ) {
   board.uses(key, platform)
   const secondsLeft = () => {
     const held = board.held(key)
     return held ? Math.ceil((held.until - board.now()) / 1000) : 0
   }
-  const hold = (seconds: number, reason: string) => board.hold(key, platform, seconds, reason)
+  const hold = (seconds: number, reason: string) =>
+    seconds <= longestSec
+      ? board.hold(key, platform, seconds, reason)
+      : board.hold(key, platform, longestSec, `${reason}: asked for ${seconds} s, held ${longestSec} s at most`)
   return {
     /** Waits `seconds` from now, unless a longer wait is already kept; written through to the shared pauses. */
     hold,
@@ -144,14 +150,22 @@ export const eitherPause = (...pauses: HeldPause[]): HeldPause => ({
  * one's headers, and one that says no request remains (spentWaitSec) holds every request with the same credentials
  * (`key`, on `board`: sharedPause) until the reset: meanwhile `refuseWhileHeld` throws 503 platform_budget_exhausted
  * with the seconds left, and `secondsLeft` is above 0, so that a paged search answers with what it found rather than
- * send its next page into a refusal. `spent` starts the refusal: "github's search limit is spent".
+ * send its next page into a refusal. `spent` starts the refusal: "github's search limit is spent"; `longestSec` as
+ * sharedPause's.
  */
-export function spentLimit(spent: string, platform: string, key: string, board: PauseBoard = pauseBoard()) {
+export function spentLimit(
+  spent: string,
+  platform: string,
+  key: string,
+  board: PauseBoard = pauseBoard(),
+  longestSec?: number,
+) {
   const pause = sharedPause(
     (wait, why) => `${spent} (${why}): wait ${wait} s before searching again`,
     platform,
     key,
     board,
+    longestSec,
   )
   const heard = async (headers: Headers) => {
     const wait = spentWaitSec(headers, board.now())

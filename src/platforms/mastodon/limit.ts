@@ -2,6 +2,7 @@ import type { Config } from '../../config/schema'
 import { fetchPlatformJson } from '../http'
 import { spentLimit } from '../common/rate-limit'
 import { pauseKey, type PlatformShared } from '../common/shared-pauses'
+import { NAMED_WAIT_MAX_SEC } from '../stream'
 
 /**
  * The instance's request limit for the token (docs.joinmastodon.org/api/rate-limits: per account), one for the
@@ -13,6 +14,8 @@ export const mastodonLimit = (config: Config['platforms']['mastodon'], shared: P
     'mastodon',
     pauseKey('mastodon', config.base_url, config.access_token),
     shared.pauses,
+    // Its windows are 5 minutes (30 for uploads and deletions): a wait of days is not its limit (docs/streams.md#outages).
+    NAMED_WAIT_MAX_SEC,
   )
 
 /**

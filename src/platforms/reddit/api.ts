@@ -5,6 +5,7 @@ import { fetchPlatformJson, UpstreamStatusError } from '../http'
 import { spentLimit } from '../common/rate-limit'
 import { pauseBoard, pauseKey, type PlatformShared } from '../common/shared-pauses'
 import { createTokenKeeper } from './token'
+import { NAMED_WAIT_MAX_SEC } from '../stream'
 
 /** Reddit's required form: `<platform>:<app id>:<version> (by /u/<username>)`, e.g. `linux:com.acme.leads:v0.1.0 (by /u/jane)`. */
 export const redditUserAgent = (config: Pick<Config['platforms']['reddit'], 'app_id' | 'username'>) =>
@@ -33,6 +34,8 @@ export function createRedditGet(
     'reddit',
     key,
     shared.pauses ?? pauseBoard(undefined, undefined, now),
+    // Reddit's window is 10 minutes: a wait of days is not its limit (docs/streams.md#outages).
+    NAMED_WAIT_MAX_SEC,
   )
   const get = (url: URL, signal: AbortSignal | undefined, token: string) =>
     fetchPlatformJson({

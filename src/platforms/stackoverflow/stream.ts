@@ -2,7 +2,15 @@ import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
 import { readItems } from '../common/mapping'
-import { aheadOfClock, backoffMs, namedWaitSec, pause, storedPosition, type StreamReader } from '../stream'
+import {
+  aheadOfClock,
+  backoffMs,
+  DocumentedWait,
+  namedWaitSec,
+  pause,
+  storedPosition,
+  type StreamReader,
+} from '../stream'
 import type { Mention } from '../../mention'
 import { getStackExchange } from './api'
 import { stackoverflowReadEveryMs } from '../stream-share'
@@ -27,16 +35,6 @@ import { failedAnswer } from '../http'
 // (docs/throttle) is waited out before the next call, so is a throttle_violation's wait, and an exhausted quota waits
 // an hour (docs/streams.md#which-platforms-stream).
 const PAGES = 5
-
-/** A refusal that names its own wait (a throttle_violation): no read before it has passed. */
-class Throttled extends AppError {
-  constructor(
-    message: string,
-    readonly waitMs: number,
-  ) {
-    super('upstream_error', message)
-  }
-}
 
 type At = { date: number; id: number }
 const after = (q: At, p: At) => q.date > p.date || (q.date === p.date && q.id > p.id)
@@ -78,9 +76,11 @@ export function createStackoverflowStream(
       const message = refusalMessage(w.output)
       const throttled = throttleWaitSec(w.output)
       if (throttled === undefined) throw new AppError('upstream_error', message)
-      // This address's, as the quota: the searches of every process here wait for it too.
+      // This address's, as the quota: the searches of every process here wait for it too. Its wait is documented (a
+      // spent daily quota's names when it renews), so kept whole, and until when is said (docs/streams.md#outages).
       await quota.hold(throttled, 'throttle_violation')
-      throw new Throttled(`${message}; waiting ${throttled} s`, throttled * 1000)
+      const until = new Date(Date.now() + throttled * 1000).toISOString()
+      throw new DocumentedWait(`${message}; waiting ${throttled} s, until ${until}`, throttled)
     }
     if (!res.ok) throw failedAnswer('stackoverflow', res)
     if (res.body === undefined) throw new AppError('upstream_error', 'stackoverflow sent a body that is not JSON')
@@ -142,8 +142,7 @@ export function createStackoverflowStream(
         } catch (err) {
           if (signal.aborted) return
           sink.failed(err)
-          const asked = (namedWaitSec(err) ?? 0) * 1000
-          waitMs = Math.max(backoffMs(failures++, everyMs), err instanceof Throttled ? err.waitMs : asked)
+          waitMs = Math.max(backoffMs(failures++, everyMs), (namedWaitSec(err) ?? 0) * 1000)
         }
         await pause(waitMs, signal)
       }

@@ -75,7 +75,9 @@ describe('Stack Overflow stream (/2.3/questions)', () => {
     stops.push(fake.stop)
     const { failures } = await readOnce(fake, '1:1')
     expect(failures).toEqual([
-      'stackoverflow answered with error 502 (throttle_violation: too many requests from this IP, more requests available in 8000 seconds); waiting 8000 s',
+      expect.stringMatching(
+        /^stackoverflow answered with error 502 \(throttle_violation: too many requests from this IP, more requests available in 8000 seconds\); waiting 8000 s, until \d{4}-\d\d-\d\dT[\d:.]+Z$/,
+      ),
     ])
   })
 })
