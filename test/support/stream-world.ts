@@ -27,13 +27,15 @@ export async function eventually(what: string, check: () => boolean | Promise<bo
 
 /**
  * A team tracking `keywords` with a webhook receiver, fakes of Jetstream and Hacker News's Firebase API, and deps
- * pointed at them; start() runs the streams and the delivery worker as `serve` does, stop() ends them.
+ * pointed at them (no other stream runs, so nothing leaves 127.0.0.1); start() runs the streams and the delivery worker as `serve` does, stop() ends them.
  */
 export async function streamWorld(
   a: {
     keywords?: string[]
     keepUs?: number
-    streams?: string[]
+    // The streams to run, of the two faked here (both unless named); the others a default config streams (Stack
+    // Overflow, DEV) would read their public addresses.
+    streams?: ('hackernews' | 'bluesky')[]
     // The Hacker News reader's poll and first retry wait (5 s and 1 s as served).
     hnPace?: { pollMs?: number; firstRetryMs?: number }
     // The Bluesky reader's pace (createJetstreamReader's; 10 s steady, 1 s first retry wait as served).
@@ -62,13 +64,19 @@ export async function streamWorld(
   let running: { stop(): Promise<void> } | undefined
   const start = (limits?: StreamLimits) => {
     const shutdown = new AbortController()
-    const readers = streamReaders(deps.config, deps.log).map((r) =>
-      r.platform === 'hackernews' && a.hnPace
-        ? webUrlsOnly(createHackernewsStream(deps.config.platforms.hackernews, deps.log, a.hnPace), deps.log)
-        : r.platform === 'bluesky' && a.jetPace
-          ? webUrlsOnly(createJetstreamReader(deps.config.platforms.bluesky, deps.log, undefined, a.jetPace), deps.log)
-          : r,
-    )
+    const run = new Set<string>(a.streams ?? ['hackernews', 'bluesky'])
+    const readers = streamReaders(deps.config, deps.log)
+      .filter((r) => run.has(r.platform))
+      .map((r) =>
+        r.platform === 'hackernews' && a.hnPace
+          ? webUrlsOnly(createHackernewsStream(deps.config.platforms.hackernews, deps.log, a.hnPace), deps.log)
+          : r.platform === 'bluesky' && a.jetPace
+            ? webUrlsOnly(
+                createJetstreamReader(deps.config.platforms.bluesky, deps.log, undefined, a.jetPace),
+                deps.log,
+              )
+            : r,
+      )
     const streams = superviseStreams(deps as Deps, shutdown.signal, undefined, readers, limits)
     const delivery = startDeliveryWorker(deps)
     running = {
