@@ -26,8 +26,15 @@ export function noPositionals(positionals: string[]) {
 
 const isHelp = (arg: string | undefined) => arg === '--help' || arg === '-h' || arg === 'help'
 
-/** A command group (`team create|list|set`): routes to the subcommand and answers `--help` at either level. */
-export function commandGroup(group: string, subs: Record<string, Subcommand>): Command {
+/**
+ * A command group (`team create|list|set`): routes to the subcommand and answers `--help` at either level. `instead`:
+ * for a subcommand the group does not have but other groups do (`signals list`), what does that job here.
+ */
+export function commandGroup(
+  group: string,
+  subs: Record<string, Subcommand>,
+  instead: Record<string, string> = {},
+): Command {
   const usage = () =>
     Object.values(subs)
       .map((s) => `  lead-signals ${group} ${s.usage}`)
@@ -41,10 +48,9 @@ export function commandGroup(group: string, subs: Record<string, Subcommand>): C
     const sub = name === undefined || !Object.hasOwn(subs, name) ? undefined : subs[name]
     if (!sub) {
       const known = Object.keys(subs).join(', ')
-      throw new AppError(
-        'invalid_request',
-        name === undefined ? `${group}: give a command (${known})` : `${group}: unknown command "${name}" (${known})`,
-      )
+      if (name === undefined) throw new AppError('invalid_request', `${group}: give a command (${known})`)
+      const hint = Object.hasOwn(instead, name) ? `; ${instead[name]}` : ''
+      throw new AppError('invalid_request', `${group}: unknown command "${name}" (${known})${hint}`)
     }
     if (rest.some((a) => a === '--help' || a === '-h')) {
       console.log(`usage: lead-signals ${group} ${sub.usage}`)

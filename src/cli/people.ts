@@ -66,7 +66,13 @@ async function forgetCommand(argv: string[]): Promise<number> {
   return 0
 }
 
-export const people = commandGroup('people', {
-  export: { usage: 'export --team TEAM [--format csv|jsonl] [--bom] [--out FILE [--force]]', run: exportCommand },
-  forget: { usage: 'forget --team TEAM PERSON_ID', run: forgetCommand },
-})
+export const people = commandGroup(
+  'people',
+  {
+    export: { usage: 'export --team TEAM [--format csv|jsonl] [--bom] [--out FILE [--force]]', run: exportCommand },
+    forget: { usage: 'forget --team TEAM PERSON_ID', run: forgetCommand },
+  },
+  {
+    list: "to read the people: lead-signals people export --team TEAM (CSV, or --format jsonl), or the console's People page",
+  },
+)

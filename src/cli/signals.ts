@@ -109,11 +109,17 @@ function progressReporter(out: NodeJS.WriteStream) {
   }
 }
 
-export const signals = commandGroup('signals', {
-  import: { usage: 'import --team TEAM FILE [--skip-invalid] [--json]', run: importCommand },
-  export: {
-    usage:
-      'export --team TEAM [--format csv|jsonl] [--bom] [--keyword K] [--intent I] [--platform P] [--min-score N] [--since DATE] [--include dismissed] [--out FILE [--force]]',
-    run: exportCommand,
+export const signals = commandGroup(
+  'signals',
+  {
+    import: { usage: 'import --team TEAM FILE [--skip-invalid] [--json]', run: importCommand },
+    export: {
+      usage:
+        'export --team TEAM [--format csv|jsonl] [--bom] [--keyword K] [--intent I] [--platform P] [--min-score N] [--since DATE] [--include dismissed] [--out FILE [--force]]',
+      run: exportCommand,
+    },
   },
-})
+  {
+    list: "to read the signals: lead-signals signals export --team TEAM (CSV, or --format jsonl), or the console's Signals page",
+  },
+)

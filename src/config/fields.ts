@@ -5,6 +5,25 @@ import * as v from 'valibot'
 // http:// (as Ollama's OLLAMA_HOST is written), which the URL check alone answered with 'is not valid'.
 const NOT_HTTP = 'must be an address starting with http:// or https://'
 export const httpUrl = v.pipe(v.string(), v.url(NOT_HTTP), v.regex(/^https?:\/\//, NOT_HTTP))
+/** Whether an address is its scheme, host and port alone (a lone `/` after them is the root too). */
+const hostOnly = (address: string) => {
+  // A pipe runs every check: an address that is no URL is refused by httpUrl already.
+  if (!URL.canParse(address)) return true
+  const u = new URL(address)
+  return u.pathname === '/' && u.search === '' && u.hash === ''
+}
+/**
+ * A platform's address whose connector calls the platform's own paths (`/api/v1/…`) at its scheme, host and port: a
+ * path or query written after them would be dropped without a word, so it is refused
+ * (docs/operations.md#platforms-settings). The message does not repeat them: a query may hold a token.
+ */
+export const hostUrl = v.pipe(
+  httpUrl,
+  v.check(
+    hostOnly,
+    "only its scheme, host and port are used (the platform's own paths are called there), so a path or query after them would be dropped: serve the mirror or proxy at the root of a host name or port",
+  ),
+)
 export const timeoutMs = (fallback = 10_000) =>
   v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(600_000)), fallback)
 /** A score on the scorers' 0-10 scale (docs/scoring.md#score-bands). */

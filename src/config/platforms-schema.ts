@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { httpUrl, timeoutMs } from './fields'
+import { hostUrl, httpUrl, timeoutMs } from './fields'
 import { DAY, providerEntries, secret } from './provider-schema'
 import { reddit } from './reddit-schema'
 import { httpStream, jetstream, mastodonStream } from './stream-schema'
@@ -22,7 +22,7 @@ const budgetEntries = (b: Budget) => ({
 // Generic over the extra entries so each platform's table keeps its own typed keys.
 const table = <E extends v.ObjectEntries>(defaultUrl: string, budget: Budget, extra: E, timeout: number) =>
   v.strictObject({
-    base_url: v.optional(httpUrl, defaultUrl),
+    base_url: v.optional(hostUrl, defaultUrl),
     timeout_ms: timeoutMs(timeout),
     ...budgetEntries(budget),
     ...extra,
@@ -55,7 +55,7 @@ const mastodon = () =>
   v.optional(
     v.pipe(
       v.strictObject({
-        base_url: v.optional(httpUrl),
+        base_url: v.optional(hostUrl),
         timeout_ms: timeoutMs(),
         ...budgetEntries({ requests: 300, windowSeconds: 300 }),
         access_token: secret,
@@ -91,7 +91,8 @@ export const Platforms = v.strictObject({
   hackernews: base(
     PUBLIC_SEARCH_URLS.hackernews,
     { requests: 10_000, windowSeconds: 3600 },
-    httpStream('stream', 'https://hacker-news.firebaseio.com/v0'),
+    // Firebase's root is read with its path (/v0): httpUrl, not hostUrl.
+    httpStream('stream', 'https://hacker-news.firebaseio.com/v0', httpUrl),
   ),
   bluesky: base(
     'https://bsky.social',

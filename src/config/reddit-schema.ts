@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { httpUrl } from './fields'
+import { hostUrl } from './fields'
 import { DAY, providerEntries, secret } from './provider-schema'
 import { redditStream } from './stream-schema'
 
@@ -12,7 +12,7 @@ import { redditStream } from './stream-schema'
 export function reddit() {
   const REQUIRED = ['client_id', 'client_secret', 'app_id', 'username'] as const
   const entries = {
-    base_url: v.optional(httpUrl),
+    base_url: v.optional(hostUrl),
     timeout_ms: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(600_000))),
     budget_requests: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10_000_000))),
     budget_window_seconds: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(31 * DAY))),
@@ -31,7 +31,7 @@ export function reddit() {
       ),
       '',
     ),
-    auth_url: v.optional(httpUrl, 'https://www.reddit.com'),
+    auth_url: v.optional(hostUrl, 'https://www.reddit.com'),
     ...providerEntries,
     provider: v.optional(v.picklist(['apify'])),
     ...redditStream(),

@@ -1,15 +1,22 @@
 import * as v from 'valibot'
-import { httpUrl } from './fields'
+import { hostUrl } from './fields'
 
 // The stream settings of the platform tables that can stream (docs/streams.md#settings).
 
 const mode = (fallback: 'stream' | 'search') => v.optional(v.picklist(['stream', 'search']), fallback)
 const wsUrl = v.pipe(v.string(), v.url(), v.regex(/^wss?:\/\//, 'must be a ws(s) URL'))
 
-/** `mode` and `stream_url` (an HTTP address read by polling it often, as Hacker News's Firebase API). */
-export const httpStream = (fallback: 'stream' | 'search', defaultUrl: string) => ({
+/**
+ * `mode` and `stream_url` (an HTTP address read by polling it often, as Hacker News's Firebase API). A stream that
+ * calls the platform's own paths at that address takes its host only (`hostUrl`); one that reads below it says so.
+ */
+export const httpStream = (
+  fallback: 'stream' | 'search',
+  defaultUrl: string,
+  address: v.GenericSchema<string> = hostUrl,
+) => ({
   mode: mode(fallback),
-  stream_url: v.optional(httpUrl, defaultUrl),
+  stream_url: v.optional(address, defaultUrl),
 })
 
 /** Bluesky: one Jetstream `…/subscribe` address or several, tried in turn when one fails. */
@@ -47,7 +54,7 @@ export const mastodonStream = () => ({
 /** Reddit, with an approved app: the subreddits whose newest posts and comments are read (none: r/all). */
 export const redditStream = () => ({
   mode: v.optional(v.picklist(['stream', 'search']), 'search'),
-  stream_url: v.optional(httpUrl, 'https://oauth.reddit.com'),
+  stream_url: v.optional(hostUrl, 'https://oauth.reddit.com'),
   stream_subreddits: v.optional(
     v.array(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_]{2,21}$/, 'must be a subreddit name'))),
     [],

@@ -57,6 +57,17 @@ const cases: [string, string[], string | RegExp][] = [
   ['help about an unknown command', ['help', 'tema'], 'unknown command "tema"; did you mean "team"?'],
   ['a command group without a subcommand', ['team'], 'team: give a command (create, list, set, remove)'],
   ['an unknown subcommand', ['key', 'rotate', '--team', 'acme'], 'key: unknown command "rotate"'],
+  // keyword, icp, key, team, user and webhook have a list, so a new team reading its first lead tries signals list.
+  [
+    'signals list, which does not exist, says how the signals are read',
+    ['signals', 'list', '--team', 'acme'],
+    'signals: unknown command "list" (import, export); to read the signals: lead-signals signals export --team TEAM (CSV, or --format jsonl), or the console\'s Signals page',
+  ],
+  [
+    'people list, which does not exist, says how the people are read',
+    ['people', 'list', '--team', 'acme'],
+    'people: unknown command "list" (export, forget); to read the people: lead-signals people export --team TEAM (CSV, or --format jsonl), or the console\'s People page',
+  ],
   ['migrate with an unknown flag', ['migrate', '--force'], '"--force"'],
   ['migrate with a stray argument', ['migrate', 'now'], 'unexpected argument "now"'],
   ['version with a stray argument', ['version', 'extra'], 'unexpected argument "extra"'],

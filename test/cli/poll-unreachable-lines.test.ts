@@ -19,8 +19,9 @@ const BASE_URL = `platforms.hackernews.base_url is ${REFUSED_ORIGIN}`
 beforeAll(async () => {
   ws = createWorkspace()
   config = configFor('poll.toml', REFUSED_ORIGIN)
-  // A mirror's address with a user and password, a path and a query: only the scheme, host and port are told.
-  mirror = configFor('mirror.toml', `http://ops:s3cret@127.0.0.1:${REFUSED_PORT}/hn-mirror/?token=t0ken`)
+  // A mirror's address with a user and password: only the scheme, host and port are told. (A path or query is refused
+  // when the configuration is read: test/config/platform-addresses.test.ts.)
+  mirror = configFor('mirror.toml', `http://ops:s3cret@127.0.0.1:${REFUSED_PORT}/`)
   await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'poller', ...config])
   await ok(ws, ['keyword', 'add', '--team', 'acme', 'crm', ...config])
 })
@@ -42,13 +43,13 @@ describe('poll --once with a platform that cannot be reached', () => {
     expect(r.stderr).toEndWith('lead-signals: poll: the only search failed (the log lines above say why)\n')
   })
 
-  test('poll --once and platforms check name the base_url, never its user, password, path or query', async () => {
+  test('poll --once and platforms check name the base_url, never its user or password', async () => {
     const poll = await runCli(ws, ['poll', '--once', ...mirror])
     expect(poll.stdout).toContain(`hackernews: its one search failed (hackernews could not be reached; ${BASE_URL})`)
     const check = await runCli(ws, ['platforms', 'check', '--platform', 'hackernews', ...mirror])
     expect(check.code).toBe(1)
     const row = check.stdout.split('\n').find((l) => l.startsWith('hackernews '))
     expect(row?.replace(/ +/g, ' ')).toBe(`hackernews not reachable hackernews could not be reached; ${BASE_URL}`)
-    for (const r of [poll, check]) expect(r.stdout + r.stderr).not.toMatch(/s3cret|t0ken|hn-mirror/)
+    for (const r of [poll, check]) expect(r.stdout + r.stderr).not.toMatch(/s3cret|ops:/)
   })
 })
