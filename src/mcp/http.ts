@@ -6,7 +6,7 @@ import { credentialsOf } from '../wire/credentials'
 import { checkJsonText, readBody } from '../wire/body'
 import { NoParams, parsedOrRefused } from '../wire/validation'
 import { working } from '../wire/connection-timeouts'
-import { checkOrigin, corsHeaders, PREFLIGHT_HEADERS } from './origin'
+import { checkOrigin, corsHeaders, PREFLIGHT_HEADERS, refusalLog } from './origin'
 import { acceptsJson, SDK_ACCEPT } from './accept'
 import type { Refusal } from './messages'
 import { buildToolset } from './toolset'
@@ -39,11 +39,12 @@ async function loadExchange() {
  */
 export const mcpRoutes = (deps: Deps) => {
   const toolset = buildToolset(deps)
+  const refusals = refusalLog()
   return new Elysia({ name: 'mcp' }).all(
     '/mcp',
     async (context) => {
       const { request } = context
-      checkOrigin(deps, request)
+      checkOrigin(deps, refusals, request)
       const origin = request.headers.get('origin')
       if (origin !== null) {
         Object.assign(context.set.headers, corsHeaders(origin))
