@@ -157,6 +157,9 @@ describe('/mcp and Origin', () => {
     expect(unauthorized.status).toBe(401)
     expect(unauthorized.headers.get('access-control-allow-origin')).toBe(origin)
     expect(unauthorized.headers.get('access-control-expose-headers')).toContain('www-authenticate')
+    // So is the 403 that says a key is wrong (docs/api.md#mcp-over-http).
+    const wrongKey = await post(`lsk_${'A'.repeat(43)}`)
+    expect([wrongKey.status, wrongKey.headers.get('access-control-allow-origin')]).toEqual([403, origin])
     // A client that is not a browser sends no Origin and gets no CORS headers.
     const plain = await fetch(s.mcpUrl, {
       method: 'POST',
