@@ -4,6 +4,7 @@ import { searchMentions } from '../../domain/search/search-mentions'
 import { searchScored } from '../../domain/search/search-scored'
 import { RawResult, RawSearchBody, ScoredResult, ScoredSearchBody } from '../../wire/mentions'
 import { defineTool, plural, STRANGERS_WROTE, withUsageLine } from '../tool'
+import { CONTENT_BUDGET_TEXT, withinBudget } from './mention-budget'
 
 // What both variants are: one counted tool, live on the platforms, under the REST route's scope.
 const SEARCH = { name: 'search_mentions', counted: true, scope: 'mentions:search', openWorld: true } as const
@@ -42,14 +43,21 @@ export function searchMentionsTool(deps: Deps) {
     description:
       'Search one social platform live for recent public posts mentioning a keyword, newest first: author, ' +
       'full text exactly as the platform sent it (HTML and entities as they came), URL, date and engagement. ' +
+      `The texts of one answer share ${CONTENT_BUDGET_TEXT} characters, so a smaller limit keeps more of each: a ` +
+      'longer text is cut, and ends by saying how many more characters the post has at its url. ' +
       'Use it to see what people say right now; ' +
       'for leads already found, scored and kept by keyword polling, use list_signals, and to judge a post, score_lead. ' +
       `${CHARGE} ${STRANGERS_WROTE}`,
     input: RawSearchBody,
     output: RawResult,
     async run(caller, args) {
-      const result = await searchMentions(deps, caller, args)
-      return withUsageLine(result, `Found ${plural(result.count, 'mention')} of "${args.keyword}" on ${args.platform}.`)
+      const found = await searchMentions(deps, caller, args)
+      const { result, cutTo, cut } = withinBudget(found)
+      const cutLine = cut === 0 ? '' : ` ${plural(cut, 'text')} of ${found.count} cut to the first ${cutTo} characters.`
+      return withUsageLine(
+        result,
+        `Found ${plural(found.count, 'mention')} of "${args.keyword}" on ${args.platform}.${cutLine}`,
+      )
     },
   })
 }
