@@ -13,6 +13,10 @@ const CHARGE =
   "Counts 1 request against the team's monthly quota when it succeeds; a failed search is free. " +
   'list_platforms tells which platforms your plan has and this server can search.'
 
+// A scored result is some 1,150 characters of JSON at its longest reason and preview, so 50 made 57,408, past the
+// 50,000 Claude Code reads in full; 30 keep well within it (docs/api.md#mcp-tools, result sizes).
+const ADVISED_SCORED_LIMIT = 30
+
 /** `POST /api/v1/mentions/search`, in the variant this server answers (`api.search_variant`, docs/api.md#mention-search). */
 export function searchMentionsTool(deps: Deps) {
   if (deps.config.api.search_variant === 'scored') {
@@ -24,7 +28,8 @@ export function searchMentionsTool(deps: Deps) {
         'intent (intent, aiScore 0 to 10, aiReason), best first. Without a platform, searches every one of ' +
         `${SCORED_VARIANT_PLATFORMS.join(', ')} that your plan has and this server has configured. ` +
         'For leads already found and kept by keyword polling, use list_signals. ' +
-        `${CHARGE} ${STRANGERS_WROTE}`,
+        `Ask for a limit of up to ${ADVISED_SCORED_LIMIT}: a larger one makes a result that assistants may not read ` +
+        `in full. ${CHARGE} ${STRANGERS_WROTE}`,
       input: ScoredSearchBody,
       output: ScoredResult,
       async run(caller, args) {
