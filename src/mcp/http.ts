@@ -3,10 +3,12 @@ import type { Deps } from '../deps'
 import { identifyCaller } from '../domain/oauth/identify'
 import { requireScope } from '../domain/oauth/scopes'
 import { credentialsOf } from '../wire/credentials'
+import { errorBody } from '../wire/failure'
+import { AppError } from '../errors'
 import { checkJsonText, readBody } from '../wire/body'
 import { NoParams, parsedOrRefused } from '../wire/validation'
 import { working } from '../wire/connection-timeouts'
-import { checkOrigin, corsHeaders, PREFLIGHT_HEADERS } from './origin'
+import { checkOrigin, corsHeaders, PREFLIGHT_HEADERS, refusalLog } from './origin'
 import { acceptsJson, SDK_ACCEPT } from './accept'
 import type { Refusal } from './messages'
 import { buildToolset } from './toolset'
@@ -39,11 +41,12 @@ async function loadExchange() {
  */
 export const mcpRoutes = (deps: Deps) => {
   const toolset = buildToolset(deps)
+  const refusals = refusalLog()
   return new Elysia({ name: 'mcp' }).all(
     '/mcp',
     async (context) => {
       const { request } = context
-      checkOrigin(deps, request)
+      checkOrigin(deps, refusals, request)
       const origin = request.headers.get('origin')
       if (origin !== null) {
         Object.assign(context.set.headers, corsHeaders(origin))
@@ -51,9 +54,10 @@ export const mcpRoutes = (deps: Deps) => {
         if (request.method === 'OPTIONS' && request.headers.has('access-control-request-method'))
           return new Response(null, { status: 204, headers: PREFLIGHT_HEADERS })
       }
-      // docs/api.md#order-of-checks: the key (401) and the plan's API access (403) before any MCP exchange; an AppError thrown here
+      // docs/api.md#order-of-checks: the key (401, a wrong one 403) and the plan's API access (403) before any MCP exchange; an AppError thrown here
       // is answered by the one error mapping in the API's shape (docs/api.md#error-shape).
-      const caller = await identifyCaller(deps, credentialsOf(deps.config, request), null)
+      const caller = await identifyCaller(deps, credentialsOf(deps.config, request), null).catch(wrongKeyRefused)
+      if (caller instanceof Response) return caller
       // Where the REST routes' checks put it, for the request log's team id (http/request-log.ts).
       Object.assign(context, { caller })
       if (request.method !== 'POST') return methodNotAllowed()
@@ -103,6 +107,24 @@ export const mcpRoutes = (deps: Deps) => {
       detail: { hide: true },
     },
   )
+}
+
+/**
+ * A wrong key (unknown or revoked) is 403 here, where the API answers 401 (docs/api.md#mcp-over-http): an MCP client
+ * takes any 401 as the start of a sign-in, and one configured with a key sends it beside the token it gets, and the key
+ * is what is read, so the sign-in could never help. RFC 9110's 403 says the credentials sent are not enough and are not
+ * to be sent again unchanged; it has no challenge, so the client shows the message instead.
+ */
+function wrongKeyRefused(failure: unknown): Response {
+  if (!(failure instanceof AppError && failure.kind === 'invalid_api_key')) throw failure
+  const refusal = new AppError(
+    'invalid_api_key',
+    'the API key is not valid: give this client a valid key, or remove the key for it to sign in with OAuth instead',
+  )
+  return new Response(JSON.stringify(errorBody(refusal)), {
+    status: 403,
+    headers: { 'content-type': 'application/json' },
+  })
 }
 
 /**

@@ -12,17 +12,59 @@ const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
  * without `Origin` (any client that is not a browser) passes; a browser's passes only from the service's own address
  * (`server.public_url`), from this machine's loopback names on the server's port, or from `server.allowed_origins`.
  */
-export function checkOrigin(deps: Pick<Deps, 'config' | 'log'>, request: Request): void {
+export function checkOrigin(
+  deps: Pick<Deps, 'config' | 'log' | 'clock'>,
+  refusals: RefusalLog,
+  request: Request,
+): void {
   const origin = request.headers.get('origin')
   if (origin === null || allowedOrigin(deps.config, origin)) return
   // The browser hides the 403 from its page (no CORS headers), so this line is how an operator learns which web
   // client to allow. The header is the caller's: cut short, its controls made visible (docs/operations.md#logs).
-  deps.log.warn('mcp_origin_refused', {
-    origin: echoed(origin, LOGGED_ORIGIN_MOST),
-    method: request.method,
-    allowWith: 'server.allowed_origins',
-  })
+  const unlogged = refusals.toLog(origin, deps.clock.now().getTime())
+  if (unlogged !== undefined)
+    deps.log.warn('mcp_origin_refused', {
+      origin: echoed(origin, LOGGED_ORIGIN_MOST),
+      method: request.method,
+      allowWith: 'server.allowed_origins',
+      ...(unlogged > 0 ? { unlogged } : {}),
+    })
   throw new AppError('forbidden', 'this Origin may not call /mcp: add it to server.allowed_origins if it should')
+}
+
+export type RefusalLog = ReturnType<typeof refusalLog>
+
+// A page can have its visitors' browsers call /mcp in a loop, and a script can send any Origin: a line per refusal
+// would let either fill the log. The first refusal of an origin in a minute says what an operator needs.
+const LOG_WINDOW_MS = 60_000
+const ORIGINS_LOGGED_A_MINUTE = 10
+
+/**
+ * Which refusals are logged (docs/operations.md#logs): the first of each origin in a minute, for at most 10 origins a
+ * minute. `toLog` answers undefined for one that is not; for one that is, how many the minute before left out (the
+ * first refusal of a minute is always logged). It holds a minute's ten origins at most.
+ */
+export function refusalLog() {
+  let windowStart = Number.NEGATIVE_INFINITY
+  let logged = new Set<string>()
+  let unlogged = 0
+  return {
+    toLog(origin: string, now: number): number | undefined {
+      let leftOut = 0
+      if (now - windowStart >= LOG_WINDOW_MS) {
+        windowStart = now
+        logged = new Set()
+        leftOut = unlogged
+        unlogged = 0
+      }
+      if (logged.has(origin) || logged.size >= ORIGINS_LOGGED_A_MINUTE) {
+        unlogged++
+        return undefined
+      }
+      logged.add(origin)
+      return leftOut
+    },
+  }
 }
 
 // Longer than any origin an operator would list (a host name is at most 253 characters, and seldom near it).

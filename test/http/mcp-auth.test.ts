@@ -55,11 +55,8 @@ describe('POST /mcp is refused in the contract error shape before any MCP exchan
     const needed = new Set([...buildToolset(deps).tools.values()].map((t) => t.scope).filter((s) => s !== null))
     expect(new Set(MCP_SCOPES)).toEqual(needed)
     const scope = `scope="${MCP_SCOPES.join(' ')}"`
-    const cases: Record<string, string>[] = [
-      {},
-      { 'x-api-key': `lsk_${'A'.repeat(43)}` },
-      { authorization: 'Bearer nope' },
-    ]
+    // A wrong key is 403 without a challenge (below): a sign-in would not help a client that sends one.
+    const cases: Record<string, string>[] = [{}, { authorization: 'Bearer nope' }]
     for (const headers of cases) {
       const res = await fetch(mcpUrl, { method: 'POST', headers })
       expect([headers, res.status, res.headers.get('www-authenticate')]).toEqual([
@@ -81,18 +78,24 @@ describe('POST /mcp is refused in the contract error shape before any MCP exchan
     expect(res.headers.get('www-authenticate')).toContain('/.well-known/oauth-protected-resource/mcp"')
   })
 
-  test('with an unknown key and with a revoked one: 401 invalid_api_key', async () => {
+  test('with an unknown key and with a revoked one: 403 invalid_api_key, with no challenge', async () => {
+    // docs/api.md#mcp-over-http: a 401 starts a sign-in in an MCP client, which the key it sends would defeat
+    // (test/http/oauth/mcp-wrong-key.test.ts).
     const { deps, growth, mcpUrl } = await setup()
     const unknown = await post(mcpUrl, { 'x-api-key': `lsk_${'A'.repeat(43)}` })
-    expect(unknown.status).toBe(401)
+    expect(unknown.status).toBe(403)
+    expect(unknown.headers.get('www-authenticate')).toBeNull()
     expect(unknown.body.error.code).toBe('invalid_api_key')
 
     const second = await issueApiKey(deps, { teamId: growth.team.id, label: 'assistant' })
     expect((await post(mcpUrl, { 'x-api-key': second.apiKey })).status).toBe(200)
     await revokeApiKey(deps, { teamId: growth.team.id, key: second.prefix })
     const revoked = await post(mcpUrl, { 'x-api-key': second.apiKey })
-    expect(revoked.status).toBe(401)
-    expect(revoked.body).toEqual({ error: { code: 'invalid_api_key', message: 'the API key is not valid' } })
+    expect(revoked.status).toBe(403)
+    expect([revoked.body.error.code, revoked.body.error.message]).toEqual([
+      'invalid_api_key',
+      'the API key is not valid: give this client a valid key, or remove the key for it to sign in with OAuth instead',
+    ])
   })
 
   test('with the key of a starter-plan team: 403 no_api_access', async () => {

@@ -119,11 +119,11 @@ describe('every /api/v1 route and /mcp', () => {
       ])
   })
 
-  test('with a revoked key: 401 invalid_api_key', async () => {
+  test('with a revoked key: invalid_api_key, 401 (403 on /mcp, docs/api.md#mcp-over-http)', async () => {
     for (const route of Object.keys(ROUTES))
       expect([route, await call(route, { 'x-api-key': keys.revoked })]).toMatchObject([
         route,
-        { status: 401, body: { error: { code: 'invalid_api_key' } } },
+        { status: route === 'ALL /mcp' ? 403 : 401, body: { error: { code: 'invalid_api_key' } } },
       ])
   })
 

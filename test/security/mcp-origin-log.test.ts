@@ -14,14 +14,14 @@ afterEach(() => {
 
 async function world() {
   const logged = recordingLogger()
-  const { deps } = await testDeps({ deps: { log: logged.log } })
+  const { deps, clock } = await testDeps({ deps: { log: logged.log } })
   const { apiKey } = await seedTeam(deps)
   const s = listen(deps)
   stops.push(s.stop)
   // The port `listen` picked, told to the config after the fact, as serve's would be: its loopback origin is allowed.
   const port = Number(new URL(s.origin).port)
   deps.config.server.port = port
-  return { logged, apiKey, s, port }
+  return { logged, apiKey, s, port, clock }
 }
 
 describe('a refused Origin in the log', () => {
@@ -55,5 +55,31 @@ describe('a refused Origin in the log', () => {
     expect(origin.startsWith('http://evil.example')).toBe(true)
     expect(origin.endsWith('x…')).toBe(true)
     expect(origin).not.toMatch(/[\p{Cc}\p{Bidi_Control}]/u)
+  })
+
+  test('a flood of refusals logs at most one line a minute per origin, and lines for at most 10 origins a minute', async () => {
+    // A page can have its visitors' browsers call /mcp in a loop, and a script can send any Origin at all: one line per
+    // request would let either fill the log. The first refusal of an origin says all an operator needs.
+    const { logged, s, clock } = await world()
+    const ping = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' })
+    const refuse = async (origin: string) => {
+      const r = await postMcp(s.mcpUrl, ping, { origin })
+      expect(r.status).toBe(403)
+      await r.body?.cancel()
+    }
+    for (let i = 0; i < 30; i++) await refuse('https://evil.example')
+    for (let i = 0; i < 30; i++) await refuse(`https://n${i}.evil.example`)
+    const lines = logged.of('mcp_origin_refused')
+    expect(lines.map((l) => l.fields.origin)).toEqual([
+      'https://evil.example',
+      ...Array.from({ length: 9 }, (_, i) => `https://n${i}.evil.example`),
+    ])
+    // A minute on, the same origin is logged again, with how many refusals the last minute left out of the log.
+    clock.set(new Date(clock.now().getTime() + 60_000))
+    await refuse('https://evil.example')
+    const after = logged.of('mcp_origin_refused').slice(10)
+    expect(after.map((l) => l.fields)).toEqual([
+      { origin: 'https://evil.example', method: 'POST', allowWith: 'server.allowed_origins', unlogged: 50 },
+    ])
   })
 })

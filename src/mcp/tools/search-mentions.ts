@@ -4,6 +4,7 @@ import { searchMentions } from '../../domain/search/search-mentions'
 import { searchScored } from '../../domain/search/search-scored'
 import { RawResult, RawSearchBody, ScoredResult, ScoredSearchBody } from '../../wire/mentions'
 import { defineTool, plural, STRANGERS_WROTE, withUsageLine } from '../tool'
+import { CONTENT_BUDGET_TEXT, withinBudget } from './mention-budget'
 
 // What both variants are: one counted tool, live on the platforms, under the REST route's scope.
 const SEARCH = { name: 'search_mentions', counted: true, scope: 'mentions:search', openWorld: true } as const
@@ -11,6 +12,10 @@ const SEARCH = { name: 'search_mentions', counted: true, scope: 'mentions:search
 const CHARGE =
   "Counts 1 request against the team's monthly quota when it succeeds; a failed search is free. " +
   'list_platforms tells which platforms your plan has and this server can search.'
+
+// A scored result is some 1,150 characters of JSON at its longest reason and preview, so 50 made 57,408, past the
+// 50,000 Claude Code reads in full; 30 keep well within it (docs/api.md#mcp-tools, result sizes).
+const ADVISED_SCORED_LIMIT = 30
 
 /** `POST /api/v1/mentions/search`, in the variant this server answers (`api.search_variant`, docs/api.md#mention-search). */
 export function searchMentionsTool(deps: Deps) {
@@ -23,7 +28,8 @@ export function searchMentionsTool(deps: Deps) {
         'intent (intent, aiScore 0 to 10, aiReason), best first. Without a platform, searches every one of ' +
         `${SCORED_VARIANT_PLATFORMS.join(', ')} that your plan has and this server has configured. ` +
         'For leads already found and kept by keyword polling, use list_signals. ' +
-        `${CHARGE} ${STRANGERS_WROTE}`,
+        `Ask for a limit of up to ${ADVISED_SCORED_LIMIT}: a larger one makes a result that assistants may not read ` +
+        `in full. ${CHARGE} ${STRANGERS_WROTE}`,
       input: ScoredSearchBody,
       output: ScoredResult,
       async run(caller, args) {
@@ -42,14 +48,21 @@ export function searchMentionsTool(deps: Deps) {
     description:
       'Search one social platform live for recent public posts mentioning a keyword, newest first: author, ' +
       'full text exactly as the platform sent it (HTML and entities as they came), URL, date and engagement. ' +
+      `The texts of one answer share ${CONTENT_BUDGET_TEXT} characters, so a smaller limit keeps more of each: a ` +
+      'longer text is cut, and ends by saying how many more characters the post has at its url. ' +
       'Use it to see what people say right now; ' +
       'for leads already found, scored and kept by keyword polling, use list_signals, and to judge a post, score_lead. ' +
       `${CHARGE} ${STRANGERS_WROTE}`,
     input: RawSearchBody,
     output: RawResult,
     async run(caller, args) {
-      const result = await searchMentions(deps, caller, args)
-      return withUsageLine(result, `Found ${plural(result.count, 'mention')} of "${args.keyword}" on ${args.platform}.`)
+      const found = await searchMentions(deps, caller, args)
+      const { result, cutTo, cut } = withinBudget(found)
+      const cutLine = cut === 0 ? '' : ` ${plural(cut, 'text')} of ${found.count} cut to the first ${cutTo} characters.`
+      return withUsageLine(
+        result,
+        `Found ${plural(found.count, 'mention')} of "${args.keyword}" on ${args.platform}.${cutLine}`,
+      )
     },
   })
 }

@@ -1,0 +1,30 @@
+import type { RawResult } from '../../wire/mentions'
+import type * as v from 'valibot'
+import { truncate } from '../../lib/text'
+
+type Found = v.InferOutput<typeof RawResult>
+
+// docs/api.md#mcp-tools (result sizes): a post comes as its platform sent it, of any length (a GitHub issue up to
+// 65,536 characters, a Reddit post 40,000), and 20 posts of 10,000 made a result of 206,599 characters, past the
+// 50,000 Claude Code reads in full. The texts of one result share 20,000 characters; the rest of a post's JSON (id,
+// author, URLs, date, engagement) comes beside them: 20 and 50 such posts are 26,698 and 36,417 characters.
+const CONTENT_BUDGET = 20_000
+export const CONTENT_BUDGET_TEXT = CONTENT_BUDGET.toLocaleString('en-US')
+
+/**
+ * The raw search's answer for the MCP tool: each mention's text cut to its share of the budget, ended by a note of
+ * how many more characters its URL has. `cutTo` is the share, `cut` how many texts were longer. The REST route answers
+ * the texts whole.
+ */
+export function withinBudget(found: Found): { result: Found; cutTo: number; cut: number } {
+  const cutTo = Math.floor(CONTENT_BUDGET / Math.max(1, found.mentions.length))
+  let cut = 0
+  const mentions = found.mentions.map((m) => {
+    if (m.content.length <= cutTo) return m
+    cut++
+    const kept = truncate(m.content, cutTo)
+    const more = (m.content.length - kept.length).toLocaleString('en-US')
+    return { ...m, content: `${kept}\n[… ${more} more characters at its url]` }
+  })
+  return { result: { ...found, mentions }, cutTo, cut }
+}
