@@ -53,6 +53,8 @@ export function createSessionKeeper(
   }
 
   return {
+    /** Whether a session is held (or being opened): the searches need no login. */
+    holdsOne: () => current !== undefined,
     /** While no session is held, the account's sign-in pause: what a search waits for before anything is sent. */
     pause: {
       refuseWhileHeld: async () => (current ? undefined : pauses.account.refuseWhileHeld()),

@@ -86,15 +86,17 @@ export function spentWaitSec(headers: Headers, now = Date.now()): number | undef
  * search (Stack Exchange's `backoff`, a page that took the last request) or in a refusal:
  * held on `board`, this process's pauses, so every connector and stream with the same key keeps it, and every
  * process on the database (common/shared-pauses.ts). `refuseWhileHeld` first reads the shared pauses if what this
- * process read of them is old; `secondsLeft` is what it knows.
+ * process read of them is old; `secondsLeft` is what it knows. `holdsSearches`: for a pause that stops the
+ * platform's searches only at times, whether it does now (what source health shows).
  */
 export function sharedPause(
   refusal: (waitSec: number, why: string) => string,
   platform: string,
   key: string,
   board: PauseBoard = pauseBoard(),
+  holdsSearches?: () => boolean,
 ) {
-  board.uses(key, platform)
+  board.uses(key, platform, holdsSearches)
   const secondsLeft = () => {
     const held = board.held(key)
     return held ? Math.ceil((held.until - board.now()) / 1000) : 0
