@@ -183,5 +183,5 @@ test("bluesky: a server whose session of the account searches on shows no retry 
   // The first server, without a session, waits for the account's logins: its health says until when, and why.
   const held = await bluesky(first)
   expect(Date.parse(held.retryAt!)).toBeGreaterThan(first.clock.now().getTime())
-  expect(held.retryWhy).toContain('rate limited')
+  expect(held.retryWhy).toContain('a login refused')
 })
