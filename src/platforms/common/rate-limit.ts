@@ -112,7 +112,7 @@ export function sharedPause(
      */
     async refused(err: unknown): Promise<never> {
       const wait = err instanceof AppError && err.kind === 'upstream_error' ? err.extra.retryAfterSec : undefined
-      if (wait !== undefined) await hold(wait, 'rate limited')
+      if (wait) await hold(wait, 'rate limited')
       throw err
     },
     secondsLeft,
