@@ -65,7 +65,9 @@ export const headerRateLimit: RateLimitRule = ({ status, headers, text }, now) =
     (status === 403 && (spent || headers.has('retry-after') || /rate.?limit/i.test(text.slice(0, 2000))))
   if (!limited) return undefined
   const wait = retryAfterSecOf(headers, now, remaining === undefined || spent)
-  const why = `${status}${spent ? ', no requests remaining' : ''}${wait === undefined ? ', no retry time given' : ''}`
+  // A Retry-After we cannot read was given all the same: saying none was would send the operator looking elsewhere.
+  const unread = headers.get('retry-after')?.trim() ? ', a Retry-After that is neither seconds nor a date' : ''
+  const why = `${status}${spent ? ', no requests remaining' : ''}${wait === undefined ? unread || ', no retry time given' : ''}`
   return { retryAfterSec: wait ?? DEFAULT_WAIT_SEC, why }
 }
 
