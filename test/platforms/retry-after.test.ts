@@ -46,6 +46,13 @@ describe('which failed answers are rate limits', () => {
     expect(headerRateLimit(answer(429), now)).toEqual({ retryAfterSec: 60, why: '429, no retry time given' })
   })
 
+  test('a Retry-After that is neither seconds nor an HTTP date is said to be unreadable, not absent; a minute', () => {
+    expect(headerRateLimit(answer(429, { 'retry-after': 'soon' }), now)).toEqual({
+      retryAfterSec: 60,
+      why: '429, a Retry-After that is neither seconds nor a date',
+    })
+  })
+
   test('a 403 that says so: no requests remaining, a Retry-After, or a message naming a rate limit', () => {
     const reset = String(now / 1000 + 120)
     expect(headerRateLimit(answer(403, { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset }), now)).toEqual({

@@ -6,6 +6,8 @@ import { describe, expect, test } from 'bun:test'
 import type { Source } from '../../src/config/platform-names'
 import { redditSettings } from '../support/fake-platforms'
 import { fakesPerTest, type Received } from '../support/fake-upstream'
+import { platformStatus } from '../../src/domain/sources/status'
+import { seedTeam } from '../support/deps'
 import { twoServers } from '../support/two-servers'
 
 const fake = fakesPerTest()
@@ -160,4 +162,26 @@ test("bluesky: a refresh refused with 429 holds this machine's calls to the PDS 
   const held = await second.searches.search('bluesky', 'crm', 10).catch((e: any) => e)
   expect(held.kind).toBe('platform_budget_exhausted')
   expect(sent).toEqual({ signIns: 1, refreshes: 1, searches: 1 })
+})
+
+test("bluesky: a server whose session of the account searches on shows no retry time for another's refused login", async () => {
+  // docs/api.md#source-health: retryAt is when this server's searches may go again. The first server's login 429 holds
+  // the account's logins on every server, but the second, holding a session, searches on: nothing waits for it there.
+  const { state, settings } = pdsRefusingASignIn()
+  state.refusing = false
+  const [first, second] = await twoServers(settings('a'))
+  const { team } = await seedTeam(second)
+  const bluesky = async (server: Servers[number]) =>
+    (await platformStatus(server, { team, plan: server.config.plans.scale! })).platforms.find(
+      (p) => p.platform === 'bluesky',
+    )!
+  expect(await second.searches.search('bluesky', 'crm', 10)).toEqual([])
+  state.refusing = true
+  await first.searches.search('bluesky', 'crm', 10).catch(() => undefined)
+  expect((await bluesky(second)).retryAt).toBeNull()
+  expect(await second.searches.search('bluesky', 'crm', 10)).toEqual([])
+  // The first server, without a session, waits for the account's logins: its health says until when, and why.
+  const held = await bluesky(first)
+  expect(Date.parse(held.retryAt!)).toBeGreaterThan(first.clock.now().getTime())
+  expect(held.retryWhy).toContain('a login refused')
 })

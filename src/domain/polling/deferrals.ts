@@ -17,9 +17,10 @@ export function createDeferrals(clock: Clock) {
     /** After a failed search: which of the platform's other searches still make sense in this pass. */
     failed(platform: string, err: unknown) {
       const retryAfterSec = err instanceof AppError ? err.extra.retryAfterSec : undefined
-      if (retryAfterSec !== undefined) return void notBefore.set(platform, clock.now().getTime() + retryAfterSec * 1000)
+      if (retryAfterSec) return void notBefore.set(platform, clock.now().getTime() + retryAfterSec * 1000)
       // A refusal of this one query (a 4xx other than 429) says nothing about the platform's other keywords; anything
-      // else (rate limit, 5xx, timeout, unreachable) would fail them too, so they wait for the next pass.
+      // else (rate limit, a 429 that asked for no wait among them, 5xx, timeout, unreachable) would fail them too, so
+      // they wait for the next pass.
       const queryOnly =
         err instanceof UpstreamStatusError && err.status >= 400 && err.status < 500 && err.status !== 429
       if (!queryOnly) notBefore.set(platform, Number.POSITIVE_INFINITY)

@@ -118,9 +118,10 @@ export function createSearchRunner(deps: RunnerDeps) {
       const now = deps.clock.now()
       // A wait the connector holds for its credentials holds every server calling with them and no other
       // (docs/platforms.md#rate-limits); only another wait becomes the platform's retry time, which holds every server.
+      // A wait of 0 (Retry-After: 0, or a date already past) asks for none: there is no retry time to show.
       const keyed = (connector.pause?.secondsLeft() ?? 0) > 0
       const wait = err instanceof AppError && !keyed ? err.extra.retryAfterSec : undefined
-      const retryAt = wait === undefined ? undefined : new Date(now.getTime() + wait * 1000).toISOString()
+      const retryAt = wait ? new Date(now.getTime() + wait * 1000).toISOString() : undefined
       await health.failure(connector.platform, now.toISOString(), message, retryAt)
       throw err instanceof AppError ? err : new AppError('upstream_error', message)
     }

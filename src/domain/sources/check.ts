@@ -60,9 +60,13 @@ function verdict(err: unknown, now: Date): Pick<CheckResult, 'status' | 'detail'
   const detail = err instanceof AppError ? err.message : String(err)
   if (err instanceof BudgetRefusal) return { status: err.why, detail, retryAt: err.until }
   const wait = err instanceof AppError ? err.extra.retryAfterSec : undefined
-  if (wait !== undefined) {
-    return { status: 'rate_limited', detail, retryAt: new Date(now.getTime() + wait * 1000).toISOString() }
-  }
+  // A wait of 0 asked for none (RFC 9110's Retry-After): rate limited, with no time to wait for.
+  if (wait !== undefined)
+    return {
+      status: 'rate_limited',
+      detail,
+      retryAt: wait ? new Date(now.getTime() + wait * 1000).toISOString() : null,
+    }
   if (err instanceof UpstreamStatusError && err.refusedCredentials)
     return { status: 'credentials_refused', detail, retryAt: null }
   if (err instanceof PlatformUnreachableError || (err instanceof AppError && err.kind === 'upstream_timeout'))

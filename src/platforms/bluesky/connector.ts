@@ -40,12 +40,14 @@ export function createBlueskyConnector(
   // every request per address, whichever account makes it: this machine's, on that server.
   const key = pauseKey('bluesky', config.base_url, perMachine(''))
   const pause = spentLimit("bluesky's request limit is spent", 'bluesky', key, shared.pauses)
-  // createSession is counted per account besides: a login's 429 holds that account's logins, on that server.
+  // createSession is counted per account besides: a login's 429 holds that account's logins, on that server; it
+  // holds this server's searches only while it has no session (source health shows it only then).
   const signIns = sharedPause(
     (wait, why) => `bluesky refused this account's logins (${why}): wait ${wait} s before searching again`,
     'bluesky',
     pauseKey('bluesky-login', config.base_url, config.identifier.toLowerCase()),
     shared.pauses,
+    { holdsSearches: () => !sessions.holdsOne() },
   )
   const sessions = createSessionKeeper(config, log, { account: signIns, address: pause })
 

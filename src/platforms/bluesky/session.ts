@@ -4,7 +4,8 @@ import { AppError } from '../../errors'
 import type { Logger } from '../../lib/log'
 import { readEnvelope } from '../common/mapping'
 import type { sharedPause } from '../common/rate-limit'
-import { xrpc } from './xrpc'
+import { loginLimitOf } from './login-limit'
+import { XrpcError, xrpc } from './xrpc'
 
 export type Session = { accessJwt: string; refreshJwt: string; renewal?: Promise<Session> }
 const SessionOutput = v.object({ accessJwt: v.string(), refreshJwt: v.string() })
@@ -42,9 +43,22 @@ export function createSessionKeeper(
     const body = await call('com.atproto.server.createSession', {
       identifier: config.identifier.trim(),
       password: config.app_password.trim(),
-    }).catch(pauses.account.refused)
+    }).catch(refusedLogin)
     log.info('platform_login', { platform: 'bluesky' })
     return readEnvelope('bluesky', SessionOutput, body, 'a session without tokens')
+  }
+
+  /**
+   * A login's 429 names the limit it met, once in the log and in the error and pause that source health shows, and
+   * holds what that limit counts: the account's logins, or the address's every request. Rethrows any other error.
+   */
+  async function refusedLogin(err: unknown): Promise<never> {
+    if (!(err instanceof XrpcError) || err.status !== 429 || !err.headers) return pauses.account.refused(err)
+    const limit = loginLimitOf(err.headers, Date.now())
+    log.warn('platform_login_limited', { platform: 'bluesky', limit: limit.words, retryAfterSec: limit.waitSec })
+    await pauses[limit.who].hold(limit.waitSec, `a login refused for ${limit.words}`)
+    const message = `bluesky refused a login with 429, for ${limit.words}; retry after ${limit.waitSec} s`
+    throw new XrpcError(429, err.error, message, limit.waitSec)
   }
 
   async function refresh(stale: Session): Promise<Session> {
@@ -53,6 +67,8 @@ export function createSessionKeeper(
   }
 
   return {
+    /** Whether a session is held (or being opened): the searches need no login. */
+    holdsOne: () => current !== undefined,
     /** While no session is held, the account's sign-in pause: what a search waits for before anything is sent. */
     pause: {
       refuseWhileHeld: async () => (current ? undefined : pauses.account.refuseWhileHeld()),

@@ -12,6 +12,8 @@ export class XrpcError extends UpstreamStatusError {
     readonly error: string | undefined,
     message: string,
     retryAfterSec?: number,
+    /** The answer's headers: a refused login reads which limit it met (login-limit.ts). */
+    readonly headers?: Headers,
   ) {
     super(status, message, retryAfterSec)
   }
@@ -66,5 +68,5 @@ export async function xrpc(a: {
   const what = limit
     ? `a rate limit (${limit.why}); retry after ${limit.retryAfterSec} s`
     : `status ${res.status}${name ? ` (${name})` : ''}`
-  throw new XrpcError(res.status, name, `bluesky answered ${a.nsid} with ${what}`, limit?.retryAfterSec)
+  throw new XrpcError(res.status, name, `bluesky answered ${a.nsid} with ${what}`, limit?.retryAfterSec, res.headers)
 }

@@ -65,7 +65,9 @@ export const headerRateLimit: RateLimitRule = ({ status, headers, text }, now) =
     (status === 403 && (spent || headers.has('retry-after') || /rate.?limit/i.test(text.slice(0, 2000))))
   if (!limited) return undefined
   const wait = retryAfterSecOf(headers, now, remaining === undefined || spent)
-  const why = `${status}${spent ? ', no requests remaining' : ''}${wait === undefined ? ', no retry time given' : ''}`
+  // A Retry-After we cannot read was given all the same: saying none was would send the operator looking elsewhere.
+  const unread = headers.get('retry-after')?.trim() ? ', a Retry-After that is neither seconds nor a date' : ''
+  const why = `${status}${spent ? ', no requests remaining' : ''}${wait === undefined ? unread || ', no retry time given' : ''}`
   return { retryAfterSec: wait ?? DEFAULT_WAIT_SEC, why }
 }
 
@@ -89,15 +91,17 @@ export function spentWaitSec(headers: Headers, now = Date.now()): number | undef
  * process read of them is old; `secondsLeft` is what it knows. `longestSec`: the longest wait held, for a platform
  * whose documented window is short (Reddit, Mastodon), so that a wait of days (a typo, a proxy gone wrong) does not
  * hold its stream and searches that long (docs/streams.md#outages); the reason then says what was asked.
+ * `holdsSearches`: for a pause that stops the platform's searches only at times, whether it does now (what source
+ * health shows).
  */
 export function sharedPause(
   refusal: (waitSec: number, why: string) => string,
   platform: string,
   key: string,
   board: PauseBoard = pauseBoard(),
-  longestSec = Number.POSITIVE_INFINITY,
+  { longestSec = Number.POSITIVE_INFINITY, holdsSearches }: { longestSec?: number; holdsSearches?: () => boolean } = {},
 ) {
-  board.uses(key, platform)
+  board.uses(key, platform, holdsSearches)
   const secondsLeft = () => {
     const held = board.held(key)
     return held ? Math.ceil((held.until - board.now()) / 1000) : 0
@@ -116,7 +120,7 @@ export function sharedPause(
      */
     async refused(err: unknown): Promise<never> {
       const wait = err instanceof AppError && err.kind === 'upstream_error' ? err.extra.retryAfterSec : undefined
-      if (wait !== undefined) await hold(wait, 'rate limited')
+      if (wait) await hold(wait, 'rate limited')
       throw err
     },
     secondsLeft,
@@ -165,7 +169,7 @@ export function spentLimit(
     platform,
     key,
     board,
-    longestSec,
+    { longestSec },
   )
   const heard = async (headers: Headers) => {
     const wait = spentWaitSec(headers, board.now())

@@ -32,6 +32,8 @@ export function pauseBoard(store?: PauseStore, told?: Told, now: () => number = 
   // The platforms of each key a connector or stream of this process calls with (one SearXNG instance's limiter holds
   // two networks): what source health shows.
   const platformsOf = new Map<string, Set<string>>()
+  // Keys whose hold stops this process's searches only at times (Bluesky's logins: not while a session is held).
+  const holdsNow = new Map<string, () => boolean>()
   let readAt = Number.NEGATIVE_INFINITY
   let reading: Promise<void> | undefined
   const note = (key: string, until: number, why: string) => {
@@ -51,16 +53,24 @@ export function pauseBoard(store?: PauseStore, told?: Told, now: () => number = 
     now,
     /** The hold on `key` (its end in `now`'s ms) as this process last knew it. */
     held: (key: string): Held | undefined => held.get(key),
-    /** Says that a connector or stream of this process calls `platform` with `key`. */
-    uses(key: string, platform: string) {
+    /**
+     * Says that a connector or stream of this process calls `platform` with `key`; `holds`, when a hold on it stops
+     * the searches here only at times, says whether it does now.
+     */
+    uses(key: string, platform: string, holds?: () => boolean) {
       platformsOf.set(key, (platformsOf.get(key) ?? new Set()).add(platform))
+      if (holds) holdsNow.set(key, holds)
     },
-    /** The longest hold still ahead on the keys this process calls `platform` with, as it last knew them. */
+    /**
+     * The longest hold still ahead on the keys this process calls `platform` with, as it last knew them, of those
+     * that stop its searches now.
+     */
     heldFor(platform: string): Held | undefined {
       let longest: Held | undefined
       for (const [key, platforms] of platformsOf) {
         const h = held.get(key)
-        if (platforms.has(platform) && h && h.until > now() && (!longest || h.until > longest.until)) longest = h
+        if (!platforms.has(platform) || !h || h.until <= now() || holdsNow.get(key)?.() === false) continue
+        if (!longest || h.until > longest.until) longest = h
       }
       return longest
     },

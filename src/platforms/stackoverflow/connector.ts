@@ -86,7 +86,8 @@ export function createStackoverflowConnector(
       const wait = quota.secondsLeft()
       throw new AppError('upstream_error', `${message}; retry after ${wait} s`, { retryAfterSec: wait })
     }
-    if (!answer.ok) throw failedAnswer('stackoverflow', answer)
+    // A 429 outside the wrapper (a proxy in front of the API) can count only this address, as the quota does.
+    if (!answer.ok) return quota.refused(failedAnswer('stackoverflow', answer))
     if (answer.body === undefined) throw new AppError('upstream_error', 'stackoverflow sent a body that is not JSON')
     if (w.quota_remaining === 0) await quota.hold(QUOTA_SPENT_SEC, 'quota_remaining 0, the daily quota is spent')
     if (w.quota_remaining !== undefined && w.quota_max && w.quota_remaining <= w.quota_max / 10) {
