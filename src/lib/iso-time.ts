@@ -1,9 +1,14 @@
 const DATE = /^\d{4}-\d{2}-\d{2}$/
 /**
- * A date, or a date-time with a zone. Written without flags (T and Z in either case spelt out) so that the OpenAPI
- * document can publish it as the `since` parameter's pattern, which JSON Schema reads without flags.
+ * A date, or a date-time with a zone. RFC 3339 section 5.6 lets "T" and "Z" be written in lower case and (its note) a
+ * space stand between the date and the time, as a database's text form or a spreadsheet writes it. Written without
+ * flags so that the OpenAPI document can publish it as the `since` parameter's pattern (JSON Schema reads no flags).
  */
-export const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}(?:[Tt]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2}))?$/
+export const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2}))?$/
+
+// The form Date.parse is sure to read: an upper-case T and Z (a date alone as UTC midnight).
+const withT = (text: string) =>
+  DATE.test(text) ? `${text}T00:00:00Z` : `${text.slice(0, 10)}T${text.slice(11)}`.replace(/z$/, 'Z')
 
 /** An ISO 8601 date (taken as UTC midnight) or date-time with a zone, as a UTC ISO string; undefined if neither. */
 export function toUtcIso(text: string): string | undefined {
@@ -13,12 +18,31 @@ export function toUtcIso(text: string): string | undefined {
   const day = text.slice(0, 10)
   const midnight = Date.parse(`${day}T00:00:00Z`)
   if (Number.isNaN(midnight) || new Date(midnight).toISOString().slice(0, 10) !== day) return undefined
-  const ms = Date.parse(DATE.test(text) ? `${text}T00:00:00Z` : text)
+  const ms = Date.parse(withT(text))
   if (Number.isNaN(ms)) return undefined
   const iso = new Date(ms).toISOString()
   // 9999-12-31T23:00:00-05:00 is in the year 10000, written +010000-…: times are kept as text of one width, whose
   // order is time order (storage/tables/signals.ts), and that one would sort before every other.
   return iso.length === 24 ? iso : undefined
+}
+
+/**
+ * Why `text` is no instant toUtcIso reads, in the words every reader of a time uses (the filter `since`, an import's
+ * times): its form, or (a form that is right) its day, its time of day or zone, or its year. `dateAlone`: whether a
+ * date without a time is taken (a filter's 00:00 UTC; a post's time needs the instant). Undefined if it is one.
+ */
+export function instantIssue(text: string, dateAlone: boolean): string | undefined {
+  if (!ISO_INSTANT.test(text) || (!dateAlone && DATE.test(text)))
+    return dateAlone
+      ? 'must be an ISO 8601 date or date-time with a time zone, such as 2026-11-01 or 2026-11-01T09:00:00Z'
+      : 'must be an ISO 8601 date-time with a time zone, such as 2026-11-01T09:00:00Z'
+  if (toUtcIso(text) !== undefined) return undefined
+  const day = text.slice(0, 10)
+  if (toUtcIso(day) === undefined) return `must be a day that exists (there is no ${day})`
+  // The day exists: the time of day or the zone does not (10:60, a leap second, +24:00), or the year moved past 9999.
+  if (Number.isNaN(Date.parse(withT(text))))
+    return `must be a time of day and a zone that exist (${text.slice(11)}: hours 00 to 23, minutes and seconds 00 to 59, a zone up to ±23:59)`
+  return 'must be before the year 10000'
 }
 
 /**

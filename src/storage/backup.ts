@@ -113,6 +113,11 @@ function replaceWithBackup(db: Database.Database, from: string, onCommit: () => 
     // transaction and leaves beside the restored database; WAL is the mode every connection sets anyway.
     db.exec('PRAGMA journal_mode = WAL')
     db.exec('PRAGMA foreign_keys = OFF')
+    // The engine keeps temporary files in memory unless told (it is built with SQLITE_TEMP_STORE=2): the copy's
+    // statement journal (the pages the replaced tables freed) and the VACUUM's copy of the whole database. A restore
+    // held about its backup's size in memory, more than the machine has for a large one
+    // (docs/performance.md#where-a-restore-spends-its-memory).
+    db.exec('PRAGMA temp_store = FILE')
     db.prepare('ATTACH DATABASE ? AS backup').run(backupUri(from))
     // Only the database is held exclusively; the backup is only read. Attached under an exclusive mode set for every
     // schema, a backup in WAL mode (a copy of a stopped database with its -wal) was refused as "in use" while

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { SEARCH_PLATFORMS } from '../config/platform-names'
-import { ISO_INSTANT, toUtcIso } from '../lib/iso-time'
+import { instantIssue, ISO_INSTANT, toUtcIso } from '../lib/iso-time'
 import { intentGiven } from '../domain/scoring/guide'
 import { jsonInt, pageFigures, queryInt, trimmed, UsageAfterCall } from './common'
 import { Instant } from './instant'
@@ -18,7 +18,7 @@ const about = {
   minScore: 'Only signals scoring at least this, 0 to 10 (default 0). 7 and above is clear buying or switching intent.',
   since:
     'Only signals published at or after this instant: an ISO 8601 date (2026-11-01, meaning 00:00 UTC) ' +
-    'or a date-time with a time zone (2026-11-01T09:30:00Z).',
+    'or a date-time with a time zone (2026-11-01T09:30:00Z, or with a space for the T: 2026-11-01 09:30:00Z).',
   limit: 'Signals per page, 1 to 100 (default 20).',
   offset: 'Signals to skip for paging, 0 or more (default 0); the order is stable across pages.',
   include:
@@ -29,22 +29,21 @@ const about = {
     'up to 4,000 characters (null where the full text was not kept).',
 }
 const SCORE_RANGE = 'must be a number from 0 to 10'
-const SINCE_FORM = 'must be an ISO 8601 date or date-time with a time zone'
 // A zone offset's + reads as a space in a query string (docs/api.md#signals): such a value did give a zone, so the
 // answer says what happened to it rather than asking for one.
-const PLUS_AS_SPACE = /^\d{4}-\d{2}-\d{2}[Tt][\d:.]+ \d{2}:?\d{2}$/
-const sinceForm = (issue: { input: unknown }) =>
+const PLUS_AS_SPACE = /^\d{4}-\d{2}-\d{2}[Tt ][\d:.]+ \d{2}:?\d{2}$/
+const sinceIssue = (issue: { input: unknown }) =>
   typeof issue.input === 'string' && PLUS_AS_SPACE.test(issue.input)
-    ? `${SINCE_FORM}: its + arrived as a space, as a + in a query string does; write it %2B (T09:30:00%2B02:00)`
-    : `${SINCE_FORM}, such as 2026-11-01 or 2026-11-01T09:00:00Z`
+    ? 'must be an ISO 8601 date or date-time with a time zone: its + arrived as a space, as a + in a query string does; write it %2B (T09:30:00%2B02:00)'
+    : (instantIssue(String(issue.input), true) ?? '')
 
 /** An instant in a query string, as the list's `since` takes it, refused in its words; the UTC ISO form out. */
 export const instantText = () =>
   v.pipe(
     v.string(),
     // The pattern is what the OpenAPI document can say; the check adds that the date exists (no 2026-02-31).
-    v.regex(ISO_INSTANT, sinceForm),
-    v.check((s) => toUtcIso(s) !== undefined, sinceForm),
+    v.regex(ISO_INSTANT, sinceIssue),
+    v.check((s) => toUtcIso(s) !== undefined, sinceIssue),
     v.transform((s) => toUtcIso(s) as string),
   )
 

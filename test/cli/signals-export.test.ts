@@ -56,6 +56,9 @@ describe('signals export (docs/operations.md#exporting-signals)', () => {
     expect(records.map((r) => r[1])).toEqual(want.map((s) => s.postId))
     const since = await ok(a, ['signals', 'export', '--team', 'acme', '--since', '2026-10-10', '--keyword', 'CRM'])
     expect(parseCsv(since)).toHaveLength(1 + hostileSignals('x').filter((s) => s.publishedAt >= '2026-10-10').length)
+    // RFC 3339's space between date and time, as the import takes it (docs/api.md#signals).
+    const spaced = ['--since', '2026-10-10 00:00:00Z', '--keyword', 'CRM']
+    expect(await ok(a, ['signals', 'export', '--team', 'acme', ...spaced])).toBe(since)
   })
 
   test('JSON Lines of no signal: nothing on standard output, and a line on stderr that says why', async () => {

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { SEARCH_PLATFORMS } from '../../config/platform-names'
-import { ISO_INSTANT, isAhead, toUtcIso } from '../../lib/iso-time'
+import { instantIssue, isAhead, toUtcIso } from '../../lib/iso-time'
 import { hiddenCharacter } from '../../query/spaces'
 import { echoed, hidingRefusal } from '../../lib/text'
 import { Intent, intentGiven } from '../../scorers/types'
@@ -12,28 +12,12 @@ const VERDICTS = ['relevant', 'not_relevant'] as const
 const text = (max: number) =>
   v.pipe(v.string('must be a string'), v.maxLength(max, `must be at most ${max} characters`))
 
-/** Why a text is no date-time the import takes: its form, or (a form that is right) its day. */
-function dateTimeIssue(s: string): string {
-  if (!s.includes('T') || !ISO_INSTANT.test(s)) return 'must be an ISO 8601 date-time with a time zone'
-  const day = s.slice(0, 10)
-  if (toUtcIso(day) === undefined) return `must be a day that exists (there is no ${day})`
-  // The day exists: the time of day or the zone does not (10:60, a leap second, +24:00), or the year moved past 9999.
-  if (Number.isNaN(Date.parse(s)))
-    return `must be a time of day and a zone that exist (${s.slice(11)}: hours 00 to 23, minutes and seconds 00 to 59, a zone up to ±23:59)`
-  return 'must be before the year 10000'
-}
-
-// RFC 3339 section 5.6 lets "T" and "Z" be written in lower case and, by its note, a space stand between the date and
-// the time (another tool's or a spreadsheet's `2026-11-01 10:00:00Z`): read in the form the checks below know.
-const asWrittenWithT = (s: string) => s.replace(/^(\d{4}-\d{2}-\d{2})[t ]/, '$1T').replace(/z$/, 'Z')
-
+// A post's time is an instant: a date alone has no zone, so only a date-time with Z or an offset is taken.
 const isoDateTime = v.pipe(
   v.string('must be a string'),
-  v.transform(asWrittenWithT),
-  // A bare date has no zone; an import needs the instant, so only a date-time with Z or an offset is taken.
   v.check(
-    (s) => s.includes('T') && toUtcIso(s) !== undefined,
-    (issue) => dateTimeIssue(issue.input),
+    (s) => instantIssue(s, false) === undefined,
+    (issue) => instantIssue(issue.input, false) ?? '',
   ),
   v.transform((s) => toUtcIso(s) as string),
 )

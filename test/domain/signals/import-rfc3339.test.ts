@@ -29,7 +29,7 @@ test('a lower-case t or z, or a space between date and time, is the same instant
 })
 
 test('another separator, none, or a date alone is still refused as before', () => {
-  const refused = 'publishedAt: must be an ISO 8601 date-time with a time zone'
+  const refused = 'publishedAt: must be an ISO 8601 date-time with a time zone, such as 2026-11-01T09:00:00Z'
   for (const at of [
     '2026-11-01_09:00:00Z',
     '2026-11-0109:00:00Z',
