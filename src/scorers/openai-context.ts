@@ -12,6 +12,8 @@ const DEFAULT_CONTEXT_TOKENS = 4096
 // How long a context the server stated stands before a post it would cut has the server asked again: the operator may
 // restart it with another (the llama.cpp server's -c, vLLM's --max-model-len) while this service runs.
 const ASK_AGAIN_MS = 60_000
+// Where a context learned from a refusal came from, as scorer_context_learned says it.
+const REFUSAL = 'HTTP 400'
 // The least context the prompt is made for, as scorer.openai.context_tokens takes no less (config/schema.ts).
 const LEAST_CONTEXT_TOKENS = 2048
 const LEAST = LEAST_CONTEXT_TOKENS.toLocaleString('en')
@@ -24,7 +26,8 @@ type OpenAiConfig = Config['scorer']['openai']
  * scorer.openai.context_tokens when the operator set it, whatever the server says; else the context the server said
  * it gives the model; else 4096. What the server said is logged once each time it changes (`scorer_context_learned`).
  * A server that says it is asked again before a post the context would cut, once ASK_AGAIN_MS went by since, or a call
- * failed since (the server restarted, perhaps with another context; a model loaded since).
+ * failed since (the server restarted, perhaps with another context; a model loaded since). A context only a refusal
+ * stated is forgotten a minute on, once a call failed since.
  */
 export function modelContext(config: OpenAiConfig, headers: Record<string, string>, log: Logger) {
   let said: number | undefined
@@ -34,7 +37,10 @@ export function modelContext(config: OpenAiConfig, headers: Record<string, strin
   let asking: Promise<void> | undefined
   // What is said of a context under LEAST_CONTEXT_TOKENS, while it is the one learned.
   let small: string | undefined
+  // A context learned from a refusal alone (the server said none when asked): when, and whether a call failed since.
+  let refused: { at: number; failedSince: boolean } | undefined
   const learn = (tokens: number, from: string) => {
+    refused = from === REFUSAL ? { at: Date.now(), failedSince: false } : undefined
     if (tokens === said) return
     said = tokens
     log.info('scorer_context_learned', { scorer: 'openai', model: config.model, tokens, from })
@@ -49,7 +55,9 @@ export function modelContext(config: OpenAiConfig, headers: Record<string, strin
   // A call failed other than by a 400 (which the server answers as it runs): unreached, out of time, a 5xx; the
   // server may have restarted since, with another context.
   const failed = (err: unknown) => {
-    if ((err as { refusal?: unknown } | null)?.refusal === undefined) failedSince = true
+    if ((err as { refusal?: unknown } | null)?.refusal !== undefined) return
+    failedSince = true
+    if (refused) refused.failedSince = true
   }
   const server = (signal: AbortSignal) => ({ baseUrl: config.base_url, headers, model: config.model, signal })
 
@@ -69,7 +77,9 @@ export function modelContext(config: OpenAiConfig, headers: Record<string, strin
   // Before a post the context would cut: the server asked again where it says it, when that is due. Calls at once
   // share one asking; one that fails leaves the context as it was, for another ASK_AGAIN_MS.
   async function askAgainFor(input: ScoreInput, signal: AbortSignal) {
-    if (askedAt === undefined || config.context_tokens !== undefined) return
+    if (config.context_tokens !== undefined) return
+    forgetRefusalWhenDue()
+    if (askedAt === undefined) return
     if (!failedSince && Date.now() - askedAt < ASK_AGAIN_MS) return
     if (input.content.length <= contentBudget(input, tokens())) return
     askedAt = Date.now()
@@ -81,6 +91,16 @@ export function modelContext(config: OpenAiConfig, headers: Record<string, strin
         asking = undefined
       })
     await asking
+  }
+
+  // A context only a refusal stated is known again only by a post sent longer: a minute after it was learned, with a
+  // call failed since (the server restarted, perhaps with a larger context), the next post is cut as before it, and a
+  // server that still has the smaller one refuses it again, stating it.
+  function forgetRefusalWhenDue() {
+    if (!refused?.failedSince || Date.now() - refused.at < ASK_AGAIN_MS) return
+    refused = undefined
+    said = undefined
+    small = undefined
   }
 
   return {
@@ -109,7 +129,7 @@ export function modelContext(config: OpenAiConfig, headers: Record<string, strin
         const stated = statedIn(err)
         if (stated === undefined || config.context_tokens !== undefined) throw err
         if (stated >= used) throw tooSmall(input, err)
-        learn(stated, 'HTTP 400')
+        learn(stated, REFUSAL)
         const again = contentBudget(input, stated)
         const cut = (maxContentChars: number) => buildUserMessage(input, { maxContentChars })
         if (cut(again) === cut(first)) throw tooSmall(input, err)
