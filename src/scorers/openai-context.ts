@@ -1,6 +1,7 @@
 import type { Config } from '../config/schema'
 import type { Logger } from '../lib/log'
-import { contentBudget, LEAST_POST_CHARS } from './context-budget'
+import { contentBudget } from './context-budget'
+import { GIVE_MORE, LEAST, LEAST_CONTEXT_TOKENS, standingRefusal, statedIn } from './openai-refusal'
 import { buildUserMessage } from './prompt'
 import { modelList, servedContext } from './served-context'
 import { originOf } from './server-answer'
@@ -14,10 +15,6 @@ const DEFAULT_CONTEXT_TOKENS = 4096
 const ASK_AGAIN_MS = 60_000
 // Where a context learned from a refusal came from, as scorer_context_learned says it.
 const REFUSAL = 'HTTP 400'
-// The least context the prompt is made for, as scorer.openai.context_tokens takes no less (config/schema.ts).
-const LEAST_CONTEXT_TOKENS = 2048
-const LEAST = LEAST_CONTEXT_TOKENS.toLocaleString('en')
-const GIVE_MORE = `give the model a larger context on the server, at least ${LEAST} tokens (the llama.cpp server's -c, vLLM's --max-model-len, the context length LM Studio loads it with)`
 
 type OpenAiConfig = Config['scorer']['openai']
 
@@ -59,6 +56,7 @@ export function modelContext(config: OpenAiConfig, headers: Record<string, strin
     failedSince = true
     if (refused) refused.failedSince = true
   }
+  const where = originOf(config.base_url, 'the configured base_url')
   const server = (signal: AbortSignal) => ({ baseUrl: config.base_url, headers, model: config.model, signal })
 
   /**
@@ -127,48 +125,17 @@ export function modelContext(config: OpenAiConfig, headers: Record<string, strin
       } catch (err) {
         failed(err)
         const stated = statedIn(err)
-        if (stated === undefined || config.context_tokens !== undefined) throw err
-        if (stated >= used) throw tooSmall(input, err)
+        if (stated === undefined || stated >= used || config.context_tokens !== undefined)
+          throw standingRefusal({ input, err, used, where })
         learn(stated, REFUSAL)
         const again = contentBudget(input, stated)
         const cut = (maxContentChars: number) => buildUserMessage(input, { maxContentChars })
-        if (cut(again) === cut(first)) throw tooSmall(input, err)
+        if (cut(again) === cut(first)) throw standingRefusal({ input, err, used: stated, where })
         return ask(again).catch((retried) => {
           failed(retried)
-          throw tooSmall(input, retried)
+          throw standingRefusal({ input, err: retried, used: stated, where })
         })
       }
     },
   }
-
-  /**
-   * A refusal that stands, with no setting given: from a context the server states that leaves the post no room (it
-   * was cut to its least and still refused: the instructions, profiles and reply fill the context), said as such, as
-   * scorer.openai.context_tokens cannot help there. Any other error as it is.
-   */
-  function tooSmall(input: ScoreInput, err: unknown): unknown {
-    const stated = statedIn(err)
-    if (stated === undefined || contentBudget(input, stated) > LEAST_POST_CHARS) return err
-    const where = originOf(config.base_url, 'the configured base_url')
-    return new Error(
-      `openai at ${where} could not fit the prompt in the model's context of ${stated} tokens with no more than ${LEAST_POST_CHARS} characters of the post (HTTP 400: ${(err as { refusal: string }).refusal}): the instructions, the team's profiles and the reply take more; ${GIVE_MORE}`,
-    )
-  }
-}
-
-// The context stated in an error's `refusal` (what a server said of a request it refused with HTTP 400, openai.ts).
-function statedIn(err: unknown): number | undefined {
-  const refusal = (err as { refusal?: unknown } | null)?.refusal
-  return typeof refusal === 'string' ? statedContext(refusal) : undefined
-}
-
-// The context in a refusal of a prompt over it: OpenAI's API and vLLM ("This model's maximum context length is 2048
-// tokens"), the llama.cpp server's exceed_context_size_error ("… exceeds the available context size (2048 tokens)",
-// its n_ctx).
-const STATED = /maximum context length is (\d+) tokens|available context size \((\d+) tokens\)/i
-
-function statedContext(detail: string): number | undefined {
-  const match = STATED.exec(detail)
-  const tokens = Number(match?.[1] ?? match?.[2])
-  return Number.isInteger(tokens) && tokens > 0 ? tokens : undefined
 }
