@@ -6,7 +6,7 @@ export const REPLY_TOKENS = 512
 // Room for the failed reply and the correction when the model is asked once more.
 const RETRY_TOKENS = 320
 // A cautious estimate (English runs nearer 4): cutting a post a little early beats losing the instructions.
-const CHARS_PER_TOKEN = 3
+export const CHARS_PER_TOKEN = 3
 // The least of a post that is sent, however small the context: with less the model could not judge it at all.
 export const LEAST_POST_CHARS = 500
 

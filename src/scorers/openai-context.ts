@@ -1,6 +1,7 @@
 import type { Config } from '../config/schema'
 import type { Logger } from '../lib/log'
-import { contentBudget, LEAST_POST_CHARS } from './context-budget'
+import { contentBudget } from './context-budget'
+import { GIVE_MORE, LEAST, LEAST_CONTEXT_TOKENS, standingRefusal, statedIn } from './openai-refusal'
 import { buildUserMessage } from './prompt'
 import { modelList, servedContext } from './served-context'
 import { originOf } from './server-answer'
@@ -12,10 +13,8 @@ const DEFAULT_CONTEXT_TOKENS = 4096
 // How long a context the server stated stands before a post it would cut has the server asked again: the operator may
 // restart it with another (the llama.cpp server's -c, vLLM's --max-model-len) while this service runs.
 const ASK_AGAIN_MS = 60_000
-// The least context the prompt is made for, as scorer.openai.context_tokens takes no less (config/schema.ts).
-const LEAST_CONTEXT_TOKENS = 2048
-const LEAST = LEAST_CONTEXT_TOKENS.toLocaleString('en')
-const GIVE_MORE = `give the model a larger context on the server, at least ${LEAST} tokens (the llama.cpp server's -c, vLLM's --max-model-len, the context length LM Studio loads it with)`
+// Where a context learned from a refusal came from, as scorer_context_learned says it.
+const REFUSAL = 'HTTP 400'
 
 type OpenAiConfig = Config['scorer']['openai']
 
@@ -24,7 +23,8 @@ type OpenAiConfig = Config['scorer']['openai']
  * scorer.openai.context_tokens when the operator set it, whatever the server says; else the context the server said
  * it gives the model; else 4096. What the server said is logged once each time it changes (`scorer_context_learned`).
  * A server that says it is asked again before a post the context would cut, once ASK_AGAIN_MS went by since, or a call
- * failed since (the server restarted, perhaps with another context; a model loaded since).
+ * failed since (the server restarted, perhaps with another context; a model loaded since). A context only a refusal
+ * stated is forgotten a minute on, once a call failed since.
  */
 export function modelContext(config: OpenAiConfig, headers: Record<string, string>, log: Logger) {
   let said: number | undefined
@@ -34,7 +34,10 @@ export function modelContext(config: OpenAiConfig, headers: Record<string, strin
   let asking: Promise<void> | undefined
   // What is said of a context under LEAST_CONTEXT_TOKENS, while it is the one learned.
   let small: string | undefined
+  // A context learned from a refusal alone (the server said none when asked): when, and whether a call failed since.
+  let refused: { at: number; failedSince: boolean } | undefined
   const learn = (tokens: number, from: string) => {
+    refused = from === REFUSAL ? { at: Date.now(), failedSince: false } : undefined
     if (tokens === said) return
     said = tokens
     log.info('scorer_context_learned', { scorer: 'openai', model: config.model, tokens, from })
@@ -49,8 +52,11 @@ export function modelContext(config: OpenAiConfig, headers: Record<string, strin
   // A call failed other than by a 400 (which the server answers as it runs): unreached, out of time, a 5xx; the
   // server may have restarted since, with another context.
   const failed = (err: unknown) => {
-    if ((err as { refusal?: unknown } | null)?.refusal === undefined) failedSince = true
+    if ((err as { refusal?: unknown } | null)?.refusal !== undefined) return
+    failedSince = true
+    if (refused) refused.failedSince = true
   }
+  const where = originOf(config.base_url, 'the configured base_url')
   const server = (signal: AbortSignal) => ({ baseUrl: config.base_url, headers, model: config.model, signal })
 
   /**
@@ -69,7 +75,9 @@ export function modelContext(config: OpenAiConfig, headers: Record<string, strin
   // Before a post the context would cut: the server asked again where it says it, when that is due. Calls at once
   // share one asking; one that fails leaves the context as it was, for another ASK_AGAIN_MS.
   async function askAgainFor(input: ScoreInput, signal: AbortSignal) {
-    if (askedAt === undefined || config.context_tokens !== undefined) return
+    if (config.context_tokens !== undefined) return
+    forgetRefusalWhenDue()
+    if (askedAt === undefined) return
     if (!failedSince && Date.now() - askedAt < ASK_AGAIN_MS) return
     if (input.content.length <= contentBudget(input, tokens())) return
     askedAt = Date.now()
@@ -81,6 +89,16 @@ export function modelContext(config: OpenAiConfig, headers: Record<string, strin
         asking = undefined
       })
     await asking
+  }
+
+  // A context only a refusal stated is known again only by a post sent longer: a minute after it was learned, with a
+  // call failed since (the server restarted, perhaps with a larger context), the next post is cut as before it, and a
+  // server that still has the smaller one refuses it again, stating it.
+  function forgetRefusalWhenDue() {
+    if (!refused?.failedSince || Date.now() - refused.at < ASK_AGAIN_MS) return
+    refused = undefined
+    said = undefined
+    small = undefined
   }
 
   return {
@@ -107,48 +125,17 @@ export function modelContext(config: OpenAiConfig, headers: Record<string, strin
       } catch (err) {
         failed(err)
         const stated = statedIn(err)
-        if (stated === undefined || config.context_tokens !== undefined) throw err
-        if (stated >= used) throw tooSmall(input, err)
-        learn(stated, 'HTTP 400')
+        if (stated === undefined || stated >= used || config.context_tokens !== undefined)
+          throw standingRefusal({ input, err, used, where })
+        learn(stated, REFUSAL)
         const again = contentBudget(input, stated)
         const cut = (maxContentChars: number) => buildUserMessage(input, { maxContentChars })
-        if (cut(again) === cut(first)) throw tooSmall(input, err)
+        if (cut(again) === cut(first)) throw standingRefusal({ input, err, used: stated, where })
         return ask(again).catch((retried) => {
           failed(retried)
-          throw tooSmall(input, retried)
+          throw standingRefusal({ input, err: retried, used: stated, where })
         })
       }
     },
   }
-
-  /**
-   * A refusal that stands, with no setting given: from a context the server states that leaves the post no room (it
-   * was cut to its least and still refused: the instructions, profiles and reply fill the context), said as such, as
-   * scorer.openai.context_tokens cannot help there. Any other error as it is.
-   */
-  function tooSmall(input: ScoreInput, err: unknown): unknown {
-    const stated = statedIn(err)
-    if (stated === undefined || contentBudget(input, stated) > LEAST_POST_CHARS) return err
-    const where = originOf(config.base_url, 'the configured base_url')
-    return new Error(
-      `openai at ${where} could not fit the prompt in the model's context of ${stated} tokens with no more than ${LEAST_POST_CHARS} characters of the post (HTTP 400: ${(err as { refusal: string }).refusal}): the instructions, the team's profiles and the reply take more; ${GIVE_MORE}`,
-    )
-  }
-}
-
-// The context stated in an error's `refusal` (what a server said of a request it refused with HTTP 400, openai.ts).
-function statedIn(err: unknown): number | undefined {
-  const refusal = (err as { refusal?: unknown } | null)?.refusal
-  return typeof refusal === 'string' ? statedContext(refusal) : undefined
-}
-
-// The context in a refusal of a prompt over it: OpenAI's API and vLLM ("This model's maximum context length is 2048
-// tokens"), the llama.cpp server's exceed_context_size_error ("… exceeds the available context size (2048 tokens)",
-// its n_ctx).
-const STATED = /maximum context length is (\d+) tokens|available context size \((\d+) tokens\)/i
-
-function statedContext(detail: string): number | undefined {
-  const match = STATED.exec(detail)
-  const tokens = Number(match?.[1] ?? match?.[2])
-  return Number.isInteger(tokens) && tokens > 0 ? tokens : undefined
 }

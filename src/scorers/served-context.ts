@@ -6,7 +6,8 @@ type Asked = { baseUrl: string; headers: Record<string, string>; model: string; 
 /**
  * What an OpenAI-compatible server says of the context it gives the model, read from its answer to GET /models
  * (docs/scoring.md#the-prompt): `tokens` and the request that said them; `tokens` undefined from a server that says it
- * but did not now (a model not loaded yet). Undefined from a server that never says it (OpenAI's API, Ollama).
+ * but did not now (a model not loaded yet). Undefined from a server that never says it (OpenAI's API, Ollama, an LM
+ * Studio before 0.4.0).
  */
 export async function servedContext(json: object, o: Asked): Promise<{ tokens?: number; from: string } | undefined> {
   const entries = listed(json)
@@ -24,10 +25,9 @@ export async function servedContext(json: object, o: Asked): Promise<{ tokens?: 
   // among it), not the context it was started with.
   if (entries.some((m) => typeof m?.meta?.n_ctx_train === 'number'))
     return { tokens: await llamaCppContext('props', o), from: 'GET /props' }
-  // LM Studio lists its models there with no context, each owned by "organization_owner"; its own REST API says it.
-  if (entries.some((m) => m.owned_by === 'organization_owner'))
-    return { tokens: await lmStudioContext(o), from: 'GET /api/v1/models' }
-  return undefined
+  // LM Studio lists its models there with no context, and with nothing its documentation gives to know it by: it is
+  // known by its own REST API's answer, which says the context.
+  return lmStudioContext(o)
 }
 
 /** The server's GET /models, as the start-up check reads it (openai-probe.ts); undefined for what is no JSON object. */
@@ -41,7 +41,6 @@ export async function modelList(o: Asked): Promise<object | undefined> {
 type Listed = {
   id?: unknown
   max_model_len?: unknown
-  owned_by?: unknown
   status?: { value?: unknown }
   meta?: { n_ctx_train?: unknown }
 }
@@ -67,20 +66,22 @@ async function llamaCppContext(path: string, o: Asked): Promise<number | undefin
 /**
  * The context LM Studio loaded the model with, in its REST API's GET /api/v1/models (LM Studio 0.4.0 and later): the
  * `config.context_length` of each of the model's `loaded_instances` (the smallest, as a request may reach any), not
- * its `max_context_length`, the most the model takes. Undefined while it is not loaded (it loads at the first request).
+ * its `max_context_length`, the most the model takes; `tokens` undefined while it is not loaded (it loads at the first
+ * request). Undefined from a server whose answer is not that list, each model with its `loaded_instances`: another
+ * server, or an LM Studio before 0.4.0 (an error object with status 200), which says its context nowhere.
  */
-async function lmStudioContext(o: Asked): Promise<number | undefined> {
+async function lmStudioContext(o: Asked): Promise<{ tokens?: number; from: string } | undefined> {
   type Instance = { id?: unknown; config?: { context_length?: unknown } }
+  type Model = { key?: unknown; loaded_instances?: Instance[] }
   const answer = (await rootAnswer('api/v1/models', o)) as { models?: unknown } | undefined
-  const models = Array.isArray(answer?.models) ? (answer.models as { key?: unknown; loaded_instances?: unknown }[]) : []
-  const instances = models.flatMap((m) =>
-    Array.isArray(m?.loaded_instances) ? (m.loaded_instances as Instance[]).map((i) => ({ key: m.key, ...i })) : [],
-  )
-  const loaded = instances
+  const models = answer?.models
+  if (!Array.isArray(models) || !models.every((m: Model | null) => Array.isArray(m?.loaded_instances))) return undefined
+  const loaded = (models as Model[])
+    .flatMap((m) => (m.loaded_instances ?? []).map((i) => ({ key: m.key, ...i })))
     .filter((i) => i.key === o.model || i.id === o.model)
     .map((i) => i.config?.context_length)
     .filter(positive)
-  return loaded.length ? Math.min(...loaded) : undefined
+  return { tokens: loaded.length ? Math.min(...loaded) : undefined, from: 'GET /api/v1/models' }
 }
 
 // A JSON answer to GET `path` at the server's root, beside /v1; undefined for an error or what is not JSON.

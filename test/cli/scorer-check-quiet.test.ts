@@ -25,6 +25,7 @@ function proseOllama() {
 function openAi() {
   return startFake((req: Received) => {
     if (req.url.pathname === '/v1/models') return Response.json({ object: 'list', data: [{ id: 'gpt-4o-mini' }] })
+    if (req.method === 'GET') return Response.json({ error: { message: 'Not found' } }, { status: 404 })
     if ('chat_template_kwargs' in JSON.parse(req.body)) {
       const error = {
         message: 'Unrecognized request argument supplied: chat_template_kwargs',

@@ -68,6 +68,7 @@ const lastChat = (server: { received: Received[] }) => {
   return (JSON.parse(chat.body) as { messages: { content: string }[] }).messages[1].content
 }
 const gets = (server: { received: Received[] }) => server.received.filter((r) => r.method === 'GET').length
+const chats = (server: { received: Received[] }) => server.received.filter((r) => r.method === 'POST').length
 
 describe('the context the server stated, asked again', () => {
   test('restarted with -c 16384 after -c 2048: the first post after a failed call goes whole', async () => {
@@ -117,6 +118,39 @@ describe('the context the server stated, asked again', () => {
     setSystemTime(new Date(Date.now() + 61_000))
     await scorer.score()
     expect(gets(server)).toBe(asked)
+  })
+
+  test('a context learned only from a refusal is tried again a minute after a failed call: restarted with -c 16384', async () => {
+    const server = llamaServer(2048, false)
+    const scorer = await checkedScorer(server.origin)
+    expect((await scorer.score()).score).toBe(8)
+    const cutFor2048 = lastChat(server).length
+    server.state.loading = true
+    server.state.nCtx = 16_384
+    await expect(scorer.score()).rejects.toThrow('HTTP 503')
+    server.state.loading = false
+    // Within the minute the refusal's context stands.
+    await scorer.score()
+    expect(lastChat(server).length).toBe(cutFor2048)
+    setSystemTime(new Date(Date.now() + 61_000))
+    const sent = chats(server)
+    expect((await scorer.score()).score).toBe(8)
+    // Cut for the 4,096 assumed of a server that says nothing, in one request: the server gives more now.
+    expect(chats(server)).toBe(sent + 1)
+    expect(lastChat(server).length).toBeGreaterThan(cutFor2048)
+    expect(lastChat(server)).toMatch(CUT)
+  })
+
+  test('a context learned from a refusal, with no call failed since, stands after a minute: no request refused again', async () => {
+    const server = llamaServer(2048, false)
+    const scorer = await checkedScorer(server.origin)
+    await scorer.score()
+    const cutFor2048 = lastChat(server).length
+    setSystemTime(new Date(Date.now() + 61_000))
+    const sent = chats(server)
+    await scorer.score()
+    expect(chats(server)).toBe(sent + 1)
+    expect(lastChat(server).length).toBe(cutFor2048)
   })
 
   test('scorer.openai.context_tokens set: the server is not asked, before or after', async () => {

@@ -12,6 +12,9 @@ import { fakesPerTest, longText, type Received } from '../support/fake-upstream'
 const startFake = fakesPerTest()
 const ANSWER = JSON.stringify({ reason: 'It says "a crm we might buy".', intent: 'ACTIVE', icpMatch: null, score: 8 })
 const CUT = /\[\.\.\. the post goes on for \d+ more characters\]/
+// A refusal stating the very context the post was cut for: the post came to more tokens than its characters suggest.
+const DENSER =
+  /context of 4096 tokens, though it was cut to fit 4096 tokens at 3 characters a token \(HTTP 400: .*\): the post has more tokens/
 
 function llamaServer(nCtx: number, refusal?: (tokens: number) => Response, props = false) {
   return startFake((req: Received) => {
@@ -106,8 +109,36 @@ describe('a post refused as over the context the server states', () => {
       const error = { code: 400, message, type: 'exceed_context_size_error', n_prompt_tokens: 9000, n_ctx: 4096 }
       return Response.json({ error }, { status: 400 })
     })
-    await expect(scorerAt(server.origin).score(20_000)).rejects.toThrow('exceeds the available context size')
+    const failure = scorerAt(server.origin).score(20_000)
+    await expect(failure).rejects.toThrow('exceeds the available context size')
     expect(chats(server)).toHaveLength(1)
+    // Said as it is: the post came to more tokens than counted; the context it was cut for is the one the server has.
+    await expect(failure).rejects.toThrow(DENSER)
+    await expect(failure).rejects.not.toThrow('to the context it has')
+  })
+
+  test('the same with scorer.openai.context_tokens set to the context the server states: no advice to set it to that', async () => {
+    const server = startFake(() => {
+      const message = 'request (9000 tokens) exceeds the available context size (4096 tokens), try increasing it'
+      const error = { code: 400, message, type: 'exceed_context_size_error', n_prompt_tokens: 9000, n_ctx: 4096 }
+      return Response.json({ error }, { status: 400 })
+    })
+    const failure = scorerAt(server.origin, { LEAD_SIGNALS_SCORER_OPENAI_CONTEXT_TOKENS: '4096' }).score(20_000)
+    await expect(failure).rejects.toThrow(DENSER)
+    await expect(failure).rejects.not.toThrow('to the context it has')
+  })
+
+  test('a post the smaller context would not cut shorter, refused by it: said as more tokens than counted', async () => {
+    // 1,000 characters fit 2,048 tokens as counted; the fake counts a token a character, so the prompt is over.
+    const server = startFake((req: Received) => {
+      const tokens = req.body.length
+      const message = `request (${tokens} tokens) exceeds the available context size (2048 tokens), try increasing it`
+      const error = { code: 400, message, type: 'exceed_context_size_error', n_prompt_tokens: tokens, n_ctx: 2048 }
+      return Response.json({ error }, { status: 400 })
+    })
+    const failure = scorerAt(server.origin).score(1000)
+    await expect(failure).rejects.toThrow(/cut to fit 2048 tokens at 3 characters a token/)
+    await expect(failure).rejects.not.toThrow('to the context it has')
   })
 })
 

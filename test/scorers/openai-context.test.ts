@@ -4,7 +4,9 @@ import { scoreOnce as score } from '../support/openai-score-once'
 
 // docs/scoring.md#fallback-and-timeouts: a prompt longer than the context the server gave the model is refused with
 // HTTP 400, in each server's own words. The server's advice ("Please reduce the length of the messages") is no advice
-// to the operator, who does not write the messages: the context is set on the server, so the error says that.
+// to the operator, who does not write the messages: the context is set on the server, so the error says that. With
+// scorer.openai.context_tokens unset the stated context is learned instead (openai-context-refused.test.ts): here the
+// setting says 4,096, more than the server's 2,048.
 const startFake = fakesPerTest()
 
 // Each server's answer to a prompt over its context, as each sends it.
@@ -44,7 +46,7 @@ describe('a prompt over the context the server gave the model', () => {
   for (const [server, body] of Object.entries(refusals)) {
     test(`${server}: says the context is too small and where to set it, with what the server said`, async () => {
       const fake = startFake(() => Response.json(body, { status: 400 }))
-      const failed = score(fake.origin)
+      const failed = score(fake.origin, { LEAD_SIGNALS_SCORER_OPENAI_CONTEXT_TOKENS: '4096' })
       await expect(failed).rejects.toThrow(
         `openai at ${fake.origin} could not fit the prompt in the model's context (HTTP 400: `,
       )

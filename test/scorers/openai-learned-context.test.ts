@@ -18,6 +18,7 @@ function vllm(maxModelLen: number | undefined) {
       const card = { id: 'qwen', object: 'model', created: 1772366400, owned_by: 'vllm', root: 'qwen', parent: null }
       return Response.json({ object: 'list', data: [{ ...card, max_model_len: maxModelLen }] })
     }
+    if (req.method === 'GET') return Response.json({ detail: 'Not Found' }, { status: 404 })
     const { messages } = JSON.parse(req.body) as { messages: { content: string }[] }
     const tokens = Math.ceil(messages.reduce((n, m) => n + m.content.length, 0) / 4)
     if (maxModelLen !== undefined && tokens > maxModelLen) {

@@ -4,10 +4,11 @@ import { createLogger } from '../../src/lib/log'
 import { createOpenAiScorer } from '../../src/scorers/openai'
 import { fakesPerTest, longText, type Received } from '../support/fake-upstream'
 
-// docs/scoring.md#the-prompt: LM Studio lists its models in GET /v1/models with no context (each `owned_by`
-// "organization_owner", its bug tracker's issue 2139); its own REST API (LM Studio 0.4.0 and later, "List your models")
-// lists each model by `key` with its `loaded_instances`, each with the context it was loaded with
-// (`config.context_length`), beside the most the model takes (`max_context_length`). It loads a model at the first
+// docs/scoring.md#the-prompt: LM Studio lists its models in GET /v1/models with no context, and its documentation gives
+// that list no fields to know it by ("List Models" of its OpenAI-compatible endpoints); its own REST API (LM Studio
+// 0.4.0 and later, "List your models") lists each model by `key` with its `loaded_instances`, each with the context it
+// was loaded with (`config.context_length`), beside the most the model takes (`max_context_length`). Before 0.4.0 it
+// answers that path, as any it does not serve, with status 200 and an error object. It loads a model at the first
 // request naming it (just-in-time loading). A token is counted as 4 characters.
 const startFake = fakesPerTest()
 afterEach(() => setSystemTime())
@@ -15,12 +16,12 @@ const ANSWER = JSON.stringify({ reason: 'It says "a crm we might buy".', intent:
 const CUT = /\[\.\.\. the post goes on for \d+ more characters\]/
 const MODEL = 'qwen/qwen3-8b'
 
-function lmStudio(contextLength: number, loaded: boolean, owner = 'organization_owner') {
+function lmStudio(contextLength: number, loaded: boolean, owner = 'organization_owner', restApi = true) {
   const state = { loaded }
   const server = startFake((req: Received) => {
     if (req.method === 'GET' && req.url.pathname === '/v1/models')
       return Response.json({ object: 'list', data: [{ id: MODEL, object: 'model', owned_by: owner }] })
-    if (req.method === 'GET' && req.url.pathname === '/api/v1/models') {
+    if (req.method === 'GET' && req.url.pathname === '/api/v1/models' && restApi) {
       const instances = state.loaded ? [{ id: MODEL, config: { context_length: contextLength, parallel: 4 } }] : []
       const model = { type: 'llm', publisher: 'qwen', key: MODEL, display_name: 'Qwen3 8B', format: 'gguf' }
       return Response.json({ models: [{ ...model, loaded_instances: instances, max_context_length: 40960 }] })
@@ -84,9 +85,39 @@ describe('the context LM Studio loaded the model with', () => {
     expect(lastChat(server)).not.toMatch(CUT)
   })
 
-  test('a model list owned otherwise (OpenAI’s API) has no REST API of LM Studio asked', async () => {
+  test('known by its REST API, not by the owner its model list names, which its documentation does not give', async () => {
     const server = lmStudio(16_384, true, 'system')
-    await checkedScorer(server.origin)
-    expect(server.received.map((r) => r.url.pathname)).toEqual(['/v1/models'])
+    const score = await checkedScorer(server.origin)
+    await score()
+    expect(chats(server)).toHaveLength(1)
+    expect(lastChat(server)).not.toMatch(CUT)
+  })
+
+  test('LM Studio before 0.4.0, without that REST API: the check passes, the post is cut at the 4,096 assumed', async () => {
+    const server = lmStudio(16_384, true, 'organization_owner', false)
+    const lines: string[] = []
+    const score = await checkedScorer(server.origin, lines)
+    expect((await score()).score).toBe(8)
+    expect(lastChat(server)).toMatch(CUT)
+    expect(lines.filter((l) => l.includes('"level":"warn"'))).toEqual([])
+  })
+
+  test('a server without it (OpenAI’s API answers 404 there) is asked once, at the start-up check', async () => {
+    const server = startFake((req: Received) => {
+      if (req.url.pathname === '/v1/models')
+        return Response.json({ object: 'list', data: [{ id: MODEL, object: 'model', owned_by: 'system' }] })
+      if (req.method === 'GET') return Response.json({ error: { message: 'Not found' } }, { status: 404 })
+      const choice = { index: 0, message: { role: 'assistant', content: ANSWER }, finish_reason: 'stop' }
+      return Response.json({ object: 'chat.completion', choices: [choice] })
+    })
+    const score = await checkedScorer(server.origin)
+    setSystemTime(new Date(Date.now() + 61_000))
+    await score()
+    expect(lastChat(server)).toMatch(CUT)
+    expect(server.received.map((r) => `${r.method} ${r.url.pathname}`)).toEqual([
+      'GET /v1/models',
+      'GET /api/v1/models',
+      'POST /v1/chat/completions',
+    ])
   })
 })

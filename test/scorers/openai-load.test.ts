@@ -30,6 +30,7 @@ function fakeJitServer(o: { models?: () => Response } = {}) {
     async fetch(req) {
       if (new URL(req.url).pathname === '/v1/models')
         return o.models?.() ?? Response.json({ object: 'list', data: [{ id: 'qwen3-8b', object: 'model' }] })
+      if (req.method === 'GET') return new Response('Not Found', { status: 404 })
       const chat = (await req.json()) as Chat
       chats.push(chat)
       if (!loaded) {

@@ -3,6 +3,7 @@ import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
 import { buildScorer } from '../../scorers/registry'
 import type { ScoreInput, ScoreResult } from '../../scorers/types'
+import { ownAddress } from './own-address'
 import { howToStart, meanwhileWithoutModel, PROBE_MS, unreachableReason } from './scorer-health'
 
 export type ScorerCheck = {
@@ -44,6 +45,8 @@ export async function checkScorer(config: Config, log: Logger): Promise<ScorerCh
   const about = { backend: scorer.name, model: scorer.model ?? null, endpoint: scorer.endpoint ?? null }
   const meanwhile = `${meanwhileWithoutModel(config)} until the model answers`
   const failed = (detail: string, ms?: number): ScorerCheck => ({ status: 'failed', ...about, detail, meanwhile, ms })
+  const own = scorer.probe && ownAddress(config, scorer.endpoint)
+  if (own) return failed(own)
   if (scorer.probe) {
     try {
       const problem = await scorer.probe(AbortSignal.timeout(PROBE_MS))

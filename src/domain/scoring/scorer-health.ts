@@ -3,6 +3,7 @@ import type { Logger } from '../../lib/log'
 import type { Scorer } from '../../scorers/types'
 import { schemeMismatch } from '../../lib/network-reason'
 import { UNRESOLVED_ADVICE } from '../../outbound/public-address'
+import { ownAddress } from './own-address'
 import { scorerCondition } from './scorer-condition'
 
 // How long the start-up check waits for the model server: a local server answers in milliseconds.
@@ -158,9 +159,9 @@ export function createScorerHealth(a: { config: Config; scorer: Scorer; log: Log
      */
     async check(): Promise<boolean> {
       if (!scorer.probe) return true
-      let problem: string | undefined
+      let problem = ownAddress(a.config, scorer.endpoint)
       try {
-        problem = await scorer.probe(AbortSignal.timeout(PROBE_MS))
+        problem ??= await scorer.probe(AbortSignal.timeout(PROBE_MS))
       } catch (err) {
         down = true
         if (err instanceof Error && err.name === 'TimeoutError') {
