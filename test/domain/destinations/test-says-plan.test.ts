@@ -42,7 +42,7 @@ describe('a test message says what will come and when', () => {
           ...BERLIN,
         }),
         says: 'New leads will come here as a digest every hour, on the hour (Europe/Berlin), when there are any.',
-        shown: (body: any) => body.attachments[0].content.body[0].text,
+        shown: (body: any) => body.attachments[0].content.body[0].inlines[0].text,
       },
       {
         input: endpointInput(`${r.origin}/hook`, { cadence: 'weekly', ...BERLIN }),
