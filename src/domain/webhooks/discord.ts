@@ -24,9 +24,12 @@ const COLOR = 0x1565c0
 
 const TRAILING = /[\s,;:(-]+$/
 
-/** Discord's markdown treats these as markup; a backslash shows them as typed (post text is the platform's). */
-const escaped = (text: string) => text.replace(/[\\*_~`|>#[\]()<@:-]/g, '\\$&')
-export const discordText = (text: string, max: number) => cutShort(escaped(text), max)
+/**
+ * Discord's markdown treats these as markup; a backslash shows them as typed (post text is the platform's, a team's
+ * name its operator's: two underscores underline even within a word).
+ */
+export const discordEscaped = (text: string) => text.replace(/[\\*_~`|>#[\]()<@:-]/g, '\\$&')
+export const discordText = (text: string, max: number) => cutShort(discordEscaped(text), max)
 
 /**
  * Where a word ends, as Slack's and Teams' reasons are cut (a word cut short reads as a typo), without the marks
@@ -43,7 +46,7 @@ function cutShort(text: string, max: number) {
 // still formats: docs/destinations.md#discord). So a title is never a link: escaped, it reads as typed.
 const titleOf = (s: Lead) =>
   cutShort(
-    headline(s, escaped, (author) => discordText(author, NAME_MAX)),
+    headline(s, discordEscaped, (author) => discordText(author, NAME_MAX)),
     TITLE_MAX,
   )
 
