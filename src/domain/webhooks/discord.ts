@@ -4,14 +4,18 @@ import { bestFirst, countLine, headline, type Lead, type Links, leadDetails, saf
 // Discord's documented limits (Message Resource, "Embed Limits"; Execute Webhook): at most 10 embeds a message, a
 // title of 256 characters, a description of 4,096, a field value of 1,024, 6,000 characters across all embeds.
 export const DISCORD_MAX_EMBEDS = 10
-const TITLE = 256
 const FIELD = 1024
 // The embeds of a message together stay under its 6,000 characters, with a margin: the titles, the fields' names and
-// values, the footers and the descriptions (Discord counts them all). Each embed gets its share: a tenth in a digest
-// of ten, all of it for a lead sent alone, whose post's start is then never cut for the digest's sake.
+// values, the footers, the author lines and the descriptions (Discord counts them all). Each embed gets its share: a
+// tenth in a digest of ten, all of it for a lead sent alone, whose post's start is then never cut for a digest.
 const MESSAGE_BUDGET = 5600
-// The headline whole: an author's name is cut at 100 characters (links.ts), so the platform after it always shows.
-const TITLE_MAX = 160
+// The headline whole (Discord takes 256): the author's name is cut at 110 characters once escaped (a name of marks
+// doubles), so the platform after it always shows. A title, the three fields, the footer and the author line come to
+// 551 at most, under a tenth of the budget: a digest of ten keeps some of each post's text.
+const TITLE_MAX = 150
+const NAME_MAX = 110
+// The post's link, in our own words: Discord reads no Markdown in an embed's author line.
+const OPEN_POST = 'Open the post'
 // A field's most characters, by its detail: the reason cut at 150, a keyword (up to 200) at 60, a profile's name (at
 // most 100) whole, escaped a few more; so a digest of ten keeps some of each post's text.
 const FIELD_MAX = { Why: 150, Keyword: 60, ICP: 130, Person: 40 }
@@ -20,8 +24,12 @@ const COLOR = 0x1565c0
 
 const TRAILING = /[\s,;:(-]+$/
 
-/** Discord's markdown treats these as markup; a backslash shows them as typed (post text is the platform's). */
-export const discordText = (text: string, max: number) => cutShort(text.replace(/[\\*_~`|>#[\]()<@:-]/g, '\\$&'), max)
+/**
+ * Discord's markdown treats these as markup; a backslash shows them as typed (post text is the platform's, a team's
+ * name its operator's: two underscores underline even within a word).
+ */
+export const discordEscaped = (text: string) => text.replace(/[\\*_~`|>#[\]()<@:-]/g, '\\$&')
+export const discordText = (text: string, max: number) => cutShort(discordEscaped(text), max)
 
 /**
  * Where a word ends, as Slack's and Teams' reasons are cut (a word cut short reads as a typo), without the marks
@@ -34,27 +42,28 @@ function cutShort(text: string, max: number) {
   return `${/(^|[^\\])(\\\\)*\\$/.test(cut) ? cut.slice(0, -1) : cut}…`
 }
 
-// A title with a url is a link, whose text Discord reads no backslash escape in and shows each backslash of as typed
-// (docs/destinations.md#discord): "X \(Twitter\)". Its words go as typed; a title that is no link is escaped.
-const titleOf = (s: Lead, linked: boolean) => {
-  const title = headline(s)
-  const max = Math.min(TITLE, TITLE_MAX)
-  return linked ? cutShort(title, max) : discordText(title, max)
-}
+// Discord reads Markdown in a title, and in a title that is a link no backslash escape (it shows each backslash and
+// still formats: docs/destinations.md#discord). So a title is never a link: escaped, it reads as typed.
+const titleOf = (s: Lead) =>
+  cutShort(
+    headline(s, discordEscaped, (author) => discordText(author, NAME_MAX)),
+    TITLE_MAX,
+  )
 
 function embedOf(s: Lead, budget: number) {
   const url = safeHref(s.url)
-  const title = titleOf(s, url !== undefined)
+  const title = titleOf(s)
+  const author = url ? { name: OPEN_POST, url } : undefined
   // The details in the order every message shows them, each a field, the person last as the footer.
   const fields = leadDetails(s, s.reason)
     .filter((d) => d.name !== 'Person')
     .map((d) => ({ name: d.name, value: discordText(d.value, Math.min(FIELD, FIELD_MAX[d.name])) }))
   const footer = s.personId ? { text: `person ${s.personId}` } : undefined
-  let used = title.length + (footer?.text.length ?? 0)
+  let used = title.length + (footer?.text.length ?? 0) + (author?.name.length ?? 0)
   for (const f of fields) used += f.name.length + f.value.length
   return {
+    ...(author && { author }),
     title,
-    url,
     description: discordText(textStart(s), budget - used),
     color: COLOR_BY_INTENT[s.intent] ?? COLOR,
     fields,

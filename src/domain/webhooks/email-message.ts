@@ -9,6 +9,7 @@ import {
   type Lead,
   type Links,
   leadDetails,
+  newLeadLine,
   oneLine,
   safeHref,
   textStart,
@@ -81,14 +82,7 @@ export function emailMessage(leads: Lead[], total: number, links: Links, about: 
   const shown = ranked.slice(0, rows.length)
   const more = total - shown.length
   const best = shown[0]
-  const subject = oneLine(
-    total === 1 && best
-      ? truncate(
-          `New lead for ${about.team}: ${best.intent} ${best.score}/10 on ${best.platform} by ${best.author}`,
-          200,
-        )
-      : titled,
-  )
+  const subject = oneLine(total === 1 && best ? truncate(newLeadLine(best, about.team), 200) : titled)
   const moreLine = more > 0 ? `${more} more in the console.` : note
   const unsubscribeHtml = links.unsubscribe
     ? ` · <a href="${escapeHtml(links.unsubscribe)}" style="color:#666">Unsubscribe</a>`

@@ -83,6 +83,12 @@ const same = (text: string) => text
 export const headline = (s: Lead, shown = same, author = shown) =>
   `${s.score}/10 ${shown(s.intent)} · ${author(s.author)} on ${shown(s.platform)}`
 
+/**
+ * The line that names a lead sent alone (docs/destinations.md#bodies), an e-mail's subject and a Slack header:
+ * "New lead: 8/10 ACTIVE · ann on Hacker News", or "New lead for Acme: …" naming the team.
+ */
+export const newLeadLine = (s: Lead, team?: string) => `New lead${team ? ` for ${team}` : ''}: ${headline(s)}`
+
 export type Detail = { name: 'Why' | 'Keyword' | 'ICP' | 'Person'; value: string }
 
 /**

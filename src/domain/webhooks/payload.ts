@@ -1,6 +1,6 @@
 import { wallClock } from '../../lib/zoned-time'
 import type { EndpointRow } from '../../storage/repos/webhook-endpoints'
-import { discordMessage } from './discord'
+import { discordEscaped, discordMessage } from './discord'
 import { emailMessage } from './email-message'
 import { type Lead, type Links, shownToPeople } from './links'
 import { slackMessage } from './slack'
@@ -127,7 +127,7 @@ export function testBody(endpoint: EndpointRow, team: Team, at: Date, links: Lin
     case 'slack':
       return JSON.stringify({ text: note })
     case 'discord':
-      return JSON.stringify({ content: note, allowed_mentions: { parse: [] } })
+      return JSON.stringify({ content: discordEscaped(note), allowed_mentions: { parse: [] } })
     case 'teams':
       return JSON.stringify(teamsMessage([], 0, links, note))
     case 'email':

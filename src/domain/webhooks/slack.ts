@@ -1,6 +1,6 @@
 import { previewShown } from '../../lib/text'
 import type { NewSignal } from '../../storage/repos/signals'
-import { detailText, type Lead, leadDetails, whyStart } from './links'
+import { detailText, type Lead, leadDetails, newLeadLine, whyStart } from './links'
 import { mrkdwn, mrkdwnObject } from './slack-text'
 
 // Slack cuts a section's text at 3,000 characters; the preview is at most 300 (domain/signals/limits.ts).
@@ -20,12 +20,13 @@ export const whyBlock = (s: Lead) => ({
  * platform and author, the post's preview, the reason, and a button to the post. `text` is what notifications show.
  */
 export function slackMessage(s: Required<NewSignal>) {
-  const headline = `New lead: ${s.intent} ${s.score}/10 on ${s.platform}`
+  // Within a header's 150 characters: an author's name is cut at 100 (links.ts) and a platform's name is short.
+  const headline = newLeadLine(s)
   // The preview is cut wherever its 300 characters end: a post that goes on ends with its last whole word and "…".
   const preview = previewShown(s.preview, s.contentFull)
   return {
     // Notifications show `text`, which Slack reads as mrkdwn too: escaped whole, as every mrkdwn field below.
-    text: mrkdwn(`${headline} by ${s.author}: ${preview}`),
+    text: mrkdwn(`${headline}: ${preview}`),
     blocks: [
       { type: 'header', text: { type: 'plain_text', text: headline } },
       {

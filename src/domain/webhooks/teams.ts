@@ -60,9 +60,9 @@ function cardMessage(shown: Lead[], total: number, links: Links, title: string, 
     $schema: 'http://adaptivecards.io/schemas/adaptive-card.json',
     version: '1.4',
     body: [
-      { type: 'TextBlock', size: 'Large', weight: 'Bolder', wrap: true, text: title },
-      // A window's digest says which it is and its times (docs/destinations.md#cadence); as a TextRun, since a time
-      // zone's name (America/Port_of_Spain) would be read as Markdown in a TextBlock.
+      // The title, and a window's digest's times under it (docs/destinations.md#cadence), as TextRuns: a test's title
+      // names the team and a time zone, whose underscores (America/Port_of_Spain) a TextBlock would read as Markdown.
+      plain(title, { size: 'Large', weight: 'Bolder' }),
       ...(heading ? [plain(heading, { isSubtle: true })] : []),
       ...shown.map(leadItems),
       ...(more > 0 ? [{ type: 'TextBlock', wrap: true, text: `${more} more in the console` }] : []),

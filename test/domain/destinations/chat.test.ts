@@ -89,7 +89,7 @@ describe('Discord and Teams destinations (docs/destinations.md#discord, #teams)'
         expect(digest.embeds[0].title).toStartWith('9/10 ACTIVE')
       } else {
         const card = digest.attachments[0].content
-        expect(card.body[0].text).toBe('15 new leads')
+        expect(card.body[0].inlines[0].text).toBe('15 new leads')
         expect(card.body.filter((b: any) => b.type === 'Container')).toHaveLength(10)
         expect(card.actions[0].url).toBe('https://leads.example.com/#/signals')
       }

@@ -39,7 +39,7 @@ describe('a Discord or Teams digest names its window', () => {
       if (kind === 'discord') expect(body.content).toBe(`2 new leads (${HEADING}): https://leads.example.com/#/signals`)
       else {
         const [title, heading] = body.attachments[0].content.body
-        expect([title.text, heading.inlines?.[0].text]).toEqual(['2 new leads', HEADING])
+        expect([title.inlines?.[0].text, heading.inlines?.[0].text]).toEqual(['2 new leads', HEADING])
       }
     })
   }

@@ -36,7 +36,7 @@ describe('an e-mail names its team', () => {
     const mails = server.received.map((r) => r.mail).sort((a, b) => String(a.subject).localeCompare(String(b.subject)))
     expect(mails.map((m) => m.subject)).toEqual([
       '2 new leads for Globex (found 2026-11-15 11:58 UTC)',
-      'New lead for Acme Sales: ACTIVE 8/10 on Hacker News by ann',
+      'New lead for Acme Sales: 8/10 ACTIVE · ann on Hacker News',
     ])
     const [globex, acme] = mails
     expect(String(globex.text).split('\n')[0]).toBe('2 new leads for Globex (found 2026-11-15 11:58 UTC)')

@@ -109,7 +109,7 @@ describe('e-mail destinations (docs/destinations.md#e-mail)', () => {
     expect(text.indexOf('8/10')).toBeLessThan(text.indexOf('6.5/10'))
     // The next minute's signal came alone, with a subject naming it.
     const second = server.received.find((x) => x !== first)
-    expect(second?.mail.subject).toBe('New lead for acme: ACTIVE 8/10 on Hacker News by ann')
+    expect(second?.mail.subject).toBe('New lead for acme: 8/10 ACTIVE · ann on Hacker News')
 
     // The unsubscribe link: GET shows a button and changes nothing; POST (the button, or a one-click client) turns
     // the destination off, without signing in.

@@ -88,9 +88,9 @@ describe('platforms in messages', () => {
     const slackInstant = chat
       .filter((q) => q.url.pathname === PATHS.slack)
       .map((q) => JSON.parse(q.body))
-      .find((b) => b.text.startsWith('New lead: ACTIVE'))
-    expect(slackInstant.text).toStartWith('New lead: ACTIVE 8/10 on Hacker News by ann')
-    expect(slackInstant.blocks[0].text.text).toBe('New lead: ACTIVE 8/10 on Hacker News')
+      .find((b) => b.text.startsWith('New lead: 8/10'))
+    expect(slackInstant.text).toStartWith('New lead: 8/10 ACTIVE · ann on Hacker News: ')
+    expect(slackInstant.blocks[0].text.text).toBe('New lead: 8/10 ACTIVE · ann on Hacker News')
 
     const subjects = mail.map((m) => m.mail.subject)
     expect(subjects).toContain('2 new leads for acme (found 2026-11-15 11:58 UTC)')
@@ -118,7 +118,7 @@ describe('platforms in messages', () => {
     await buildDueWindows(deps)
     await deliverDue(deps)
     expect(server.received.map((m) => m.mail.subject)).toEqual([
-      'New lead for acme: ACTIVE 8/10 on Stack Overflow by ann',
+      'New lead for acme: 8/10 ACTIVE · ann on Stack Overflow',
     ])
   })
 })

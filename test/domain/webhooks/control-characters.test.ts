@@ -35,7 +35,7 @@ test('no control character but line breaks and tabs reaches a message read by pe
   expect(lead.author).toBe('ann]52;c;ZWNobyBvd25lZA==[2J31m')
   expect(lead.preview).toBe('needs a CRM]52;c;ZWNobyBvd25lZA==[2J31m\nsecond line\ttabbed')
   const mail = emailMessage([lead], 1, links, { team: 'acme', heading: 'New leads' })
-  expect(mail.subject).toBe('New lead for acme: ACTIVE 8/10 on Hacker News by ann]52;c;ZWNobyBvd25lZA==[2J31m')
+  expect(mail.subject).toBe('New lead for acme: 8/10 ACTIVE · ann]52;c;ZWNobyBvd25lZA==[2J31m on Hacker News')
   for (const text of [mail.subject, mail.text, mail.html]) expect(ACTING.test(text)).toBe(false)
   for (const body of [slackMessage(lead), discordMessage([lead], 1, links), teamsMessage([lead], 1, links)])
     expect(JSON.stringify(body)).not.toMatch(/\\u00(?:1b|07|08|7f|9b|00)|\u007f|\u009b/)

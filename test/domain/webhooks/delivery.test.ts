@@ -208,7 +208,7 @@ describe('webhook delivery', () => {
     await storeSignals(deps, [s])
     await deliverDue(deps)
     const message = JSON.parse(r.received[0].body)
-    expect(message.text).toContain('ACTIVE 9/10 on Hacker News')
+    expect(message.text).toContain('9/10 ACTIVE · bob &lt;admin&gt; on Hacker News')
     const text = JSON.stringify(message.blocks)
     for (const part of [
       '*Score*\\n9/10',

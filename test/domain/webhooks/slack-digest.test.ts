@@ -3,6 +3,7 @@
 // digest as much as the instant message; and stays within Slack's Block Kit limits (docs/webhooks.md#slack).
 import { describe, expect, test } from 'bun:test'
 import { type Lead, shownToPeople } from '../../../src/domain/webhooks/links'
+import { POST_URL_CHARS } from '../../../src/platforms/common/web-urls'
 import { slackMessage } from '../../../src/domain/webhooks/slack'
 import { slackDigest } from '../../../src/domain/webhooks/slack-digest'
 import { slackProblems } from '../../support/chat-receivers'
@@ -53,5 +54,16 @@ describe('a Slack digest', () => {
     expect(slackProblems(digest)).toEqual([])
     expect(slackProblems(slackMessage(hostile(1)))).toEqual([])
     expect(texts(digest)).toContain('30 more in the console')
+  })
+
+  test("a lead whose line passes a section's 3,000 characters keeps its link and ends its text with '…'", () => {
+    // The longest post address a platform's lead keeps (platforms/common/web-urls.ts) and a text Slack's escaping
+    // makes five times longer: the post's start is cut where it fits, with "…", never the link or an escape.
+    const url = `https://example.com/${'a'.repeat(POST_URL_CHARS - 20)}`
+    const digest = slackDigest([lead({ author: '&'.repeat(100), preview: '& '.repeat(150), url })], 1, links, 'daily')
+    expect(slackProblems(digest)).toEqual([])
+    const section = (digest.blocks[1] as { text: { text: string } }).text.text
+    expect(section).toContain(`<${url}|open>`)
+    expect(section).toMatch(/&amp;…$/)
   })
 })
