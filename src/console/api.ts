@@ -1,5 +1,6 @@
 // The console's calls to its own routes (/console/api/…, docs/console.md#routes). Same origin only: the session
 // cookie goes along, and a change says where it comes from (the browser adds Sec-Fetch-Site and Origin).
+import { heardFromServer } from './server-clock'
 
 export class ApiError extends Error {
   constructor(
@@ -40,6 +41,7 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
   }).catch(() => {
     throw new Unreachable()
   })
+  heardFromServer(res.headers.get('date'))
   const data = await res.json().catch(() => ({}))
   if (!res.ok) {
     const error = (data as { error?: { code?: string; message?: string; details?: ApiError['details'] } }).error

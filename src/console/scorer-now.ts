@@ -2,6 +2,7 @@
 // Signals page's notice that the embedded scorer stood in and the Settings page's Scorer section: whether that ends by
 // itself (a load under way) or needs something done on the server. A copy of the server's ScorerCondition: the console
 // imports nothing of the server.
+import { serverNow } from './server-clock'
 import { relative } from './time'
 
 export type ScorerCondition = {
@@ -34,7 +35,7 @@ function sinceWhen(iso: string | null, now: number): string {
  * One sentence on the model now, to follow "Now " or to start with a capital; null when there is nothing to add (the
  * embedded scorer alone, or not asked yet).
  */
-export function scorerNow(c: ScorerCondition, now = Date.now()): string | null {
+export function scorerNow(c: ScorerCondition, now = serverNow()): string | null {
   const model = c.model ? `“${c.model}”` : ''
   const since = sinceWhen(c.since, now)
   switch (c.state) {

@@ -1,5 +1,6 @@
 import type * as v from 'valibot'
 import type { PlatformList } from '../wire/platforms'
+import { serverNow } from './server-clock'
 import { relative } from './time'
 
 export type Source = v.InferOutput<typeof PlatformList>['platforms'][number]
@@ -21,7 +22,7 @@ export const failingNow = (s: Pick<Source, 'lastFailureAt' | 'lastSuccessAt'>) =
  * shows is when the posts it has stored up to were published. A gap stays shown
  * once it happened, so it says when: one from last month is not news.
  */
-export function reading(s: Source, now = Date.now()): string {
+export function reading(s: Source, now = serverNow()): string {
   if (!s.stream) return 'search'
   const parts = [`stream; last hour ${s.stream.readLastHour} read, ${s.stream.matchedLastHour} matched`]
   if (s.stream.positionAt) parts.push(`stored up to posts of ${relative(s.stream.positionAt, now)}`)

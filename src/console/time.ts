@@ -1,4 +1,7 @@
-// Times as a person reads them in a list: "5 min ago", with the exact local time on hover.
+// Times as a person reads them in a list: "5 min ago", with the exact local time on hover. Counted from the server's
+// now, as the times are the server's (server-clock.ts).
+import { serverNow } from './server-clock'
+
 const UNITS: [number, string][] = [
   [60, 's'],
   [60, 'min'],
@@ -12,7 +15,7 @@ const UNITS: [number, string][] = [
  * more than a minute ahead, as a server's clock a few seconds ahead of the browser's made "just now" read "in under a
  * minute" for what had just happened.
  */
-export function relative(iso: string, now = Date.now(), opts: { scheduled?: boolean } = {}): string {
+export function relative(iso: string, now = serverNow(), opts: { scheduled?: boolean } = {}): string {
   const then = Date.parse(iso)
   let amount = Math.round((now - then) / 1000)
   if (amount < -60 || (opts.scheduled && then > now)) return fromNow(iso, now)
@@ -25,7 +28,7 @@ export function relative(iso: string, now = Date.now(), opts: { scheduled?: bool
 }
 
 /** in-the-future counterpart for schedules: "in 12 min", "in 3 h". */
-export function fromNow(iso: string, now = Date.now()): string {
+export function fromNow(iso: string, now = serverNow()): string {
   const seconds = (Date.parse(iso) - now) / 1000
   if (seconds < 60) return 'in under a minute'
   const minutes = Math.round(seconds / 60)

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks'
 import { api } from './api'
 import type { Me } from './me'
+import { serverNow } from './server-clock'
 
 type Triage = { count: number; move: (by: number) => void; judge: (relevant: boolean) => void; open: () => void }
 
@@ -43,7 +44,8 @@ export function useLastVisit(me: Me) {
   useEffect(() => {
     const key = `lead-signals:last-visit:${me.team.name}:${me.user.email}`
     const after = localStorage.getItem(key)
-    localStorage.setItem(key, new Date().toISOString())
+    // The server's now: the signals' times it is compared with are the server's (server-clock.ts).
+    localStorage.setItem(key, new Date(serverNow()).toISOString())
     if (!after) return
     api<{ count: number }>('GET', `/new-signals?${new URLSearchParams({ after })}`)
       .then((n) => setSeen({ after, count: n.count }))

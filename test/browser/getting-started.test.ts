@@ -70,6 +70,8 @@ describe('getting started on the Signals page', () => {
       expect(await step(view, 'A source to search').textContent()).not.toContain('Answering')
       for (const todo of ['A keyword', 'An ICP profile', 'A first polling pass', 'A first signal'])
         expect(await ticked(view, todo)).toBe(false)
+      // Its keywords are not said to be waiting for a search: it has none.
+      expect(await step(view, 'A first polling pass').textContent()).toContain('Nothing to search yet')
       // What to do next names the first step left and links to its page.
       const next = view.page.locator('.next')
       expect(await next.textContent()).toContain('Add the words your buyers use')
@@ -222,7 +224,7 @@ describe('getting started on the Signals page', () => {
 
   // Last: source health is the server's, not a team's, and this test leaves every source failing.
   test('when every usable source failed its last try, the list says so and what to check, not to wait', async () => {
-    await seedTeam(deps, { name: 'offline' })
+    const offline = (await seedTeam(deps, { name: 'offline' })).team.id
     await createUser(deps, { team: 'offline', email: 'oz@offline.test', role: 'owner', password: PASSWORD })
     const at = new Date(Date.now() - 5 * 60_000).toISOString()
     for (const platform of SEARCH_PLATFORMS)
@@ -238,11 +240,17 @@ describe('getting started on the Signals page', () => {
       // The error names the platform as the list before it does, not by the server's id ("hackernews").
       expect(await step(view, 'A source to search').textContent()).not.toMatch(/ago: [a-z]+ could not/)
       expect(await view.page.locator('.next').textContent()).toContain('Check that this server can reach its sources')
+      // The team tracks no keyword yet: no search of its keywords could have answered (it said none had).
       expect(await step(view, 'A first polling pass').textContent()).toContain(
-        'No search of your keywords has answered yet.',
+        'Nothing to search yet: your team tracks no keyword.',
       )
       expect(await noSideways(view)).toBe(true)
       await screenshot(view.page, 'getting-started-failing-desktop')
+      await addKeywords(deps, { teamId: offline, keywords: ['wms'] })
+      await reopen(view)
+      expect(await step(view, 'A first polling pass').textContent()).toContain(
+        'No search of your keywords has answered yet.',
+      )
     } finally {
       await view.close()
     }

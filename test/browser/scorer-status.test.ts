@@ -18,6 +18,7 @@ import { seedTeam, testDeps } from '../support/deps'
 import { heldLoadOllama } from '../support/fake-loading-ollama'
 import { OWNER_PASSWORD, SIZES } from '../support/one-team-console'
 import { REFUSED_ORIGIN } from '../support/refused'
+import { serverDateAt } from '../support/server-date'
 
 type Site = { deps: Deps; ws: Workspace; app: ReturnType<typeof chromium.listenForBrowser> }
 let browser: Browser
@@ -73,10 +74,10 @@ async function onPage(
   const site = sites[name] as Site
   const view = await chromium.openPage(browser, site.app.origin, { viewport })
   try {
-    // The browser's clock stops at the site's own (a test clock that stood still since the site's start-up check): the
-    // scorer's "since" then reads "(just now)" however long a loaded host takes to get here, where 45 s of the real
-    // clock made it "1 min ago".
-    await view.page.clock.setFixedTime(site.deps.clock.now())
+    // The server's clock as the console reads it is the site's own (a test clock that stood still since the site's
+    // start-up check): the scorer's "since" then reads "(just now)" however long a loaded host takes to get here, where
+    // 45 s of the real clock made it "1 min ago".
+    await serverDateAt(view, () => site.deps.clock.now().getTime())
     await chromium.signIn(view, 'ann@acme.test', OWNER_PASSWORD, path)
     const said = (await read(view.page))?.replace(/\s+/g, ' ') ?? null
     expect(await chromium.fitsWidth(view.page)).toBe(true)

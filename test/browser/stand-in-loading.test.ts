@@ -12,14 +12,15 @@ import { HANG_GUARD_MS } from '../support/own-time'
 import { fitsWidth, launchBrowser, listenForBrowser, openPage, signIn, stopConsole } from '../support/browser'
 import { seedTeam, testDeps } from '../support/deps'
 import { heldLoadOllama } from '../support/fake-loading-ollama'
+import { serverDateAt } from '../support/server-date'
 
 let browser: Browser
 let app: ReturnType<typeof listenForBrowser> | undefined
 let ws: Workspace
 let deps: Deps
 let ollama: ReturnType<typeof heldLoadOllama>
-// When serve's start sent the load: the browser's clock is set to it, so that "(just now)" holds however long a loaded
-// host takes to show the page (45 s later it reads "1 min ago").
+// When serve's start sent the load: the server's clock as the console reads it stands there, so that "(just now)"
+// holds however long a loaded host takes to show the page (45 s later it reads "1 min ago").
 let loadSentAt: number
 
 // Nothing here waits on a fixed time but Playwright's own: the time limit guards against a hang, not a loaded host.
@@ -78,7 +79,7 @@ describe('the stand-in notice during a load', () => {
     test(`says the model is loading, since when, and that it ends by itself (${size.name})`, async () => {
       const view = await openPage(browser, app?.origin as string, { viewport: size.viewport })
       try {
-        await view.page.clock.setFixedTime(loadSentAt)
+        await serverDateAt(view, () => loadSentAt)
         await signIn(view, 'ann@acme.test', PASSWORD)
         const notice = view.page.locator('.notice', { hasText: 'could not answer' })
         await notice.locator('text=has been loading').waitFor()
@@ -91,6 +92,23 @@ describe('the stand-in notice during a load', () => {
         expect(said).not.toContain('embedded scorer')
         expect(await fitsWidth(view.page)).toBe(true)
         expect(view.errors.filter((e) => !e.includes('401'))).toEqual([])
+      } finally {
+        await view.close()
+      }
+    })
+
+  // A browser whose clock is hours off (set by hand, a phone in another zone's time) counts from the server's clock,
+  // each answer's Date header (RFC 9110, section 6.6.1): "(just now)" read "(3 h ago)" ahead, "(in 3 h)" behind.
+  for (const [size, off] of SIZES.map((size, i) => [size, i === 0 ? 3 : -3] as const))
+    test(`a browser ${off > 0 ? 'ahead' : 'behind'} by 3 h reads the load as begun just now (${size.name})`, async () => {
+      const view = await openPage(browser, app?.origin as string, { viewport: size.viewport })
+      try {
+        await view.page.clock.setFixedTime(loadSentAt + off * 3_600_000)
+        await serverDateAt(view, () => loadSentAt)
+        await signIn(view, 'ann@acme.test', PASSWORD)
+        const notice = view.page.locator('.notice', { hasText: 'has been loading' })
+        await notice.waitFor()
+        expect(await notice.textContent()).toMatch(/loading the model “qwen2\.5:3b” since [^(]+ \(just now\)/)
       } finally {
         await view.close()
       }

@@ -215,25 +215,29 @@ describe('the Signals page as an inbox', () => {
     }
   })
 
-  test('a count of the signals new since the last visit, and a "new" chip on each', async () => {
-    const view = await openPage(browser, app?.origin as string)
-    try {
-      await signInAnn(view)
-      await countIs(view, 'Signals 1–5 of 5')
-      expect(await view.page.locator('.toolbar .chip.new').count()).toBe(0) // the first visit: nothing to compare
-      await Bun.sleep(20)
-      await deps.repos.signals.insertMany(teamId, [
-        signal(5, { detectedAt: new Date().toISOString(), publishedAt: hoursAgo(0.5), preview: 'fresh one' }),
-        signal(6, { detectedAt: new Date().toISOString(), publishedAt: hoursAgo(0.6), preview: 'fresh two' }),
-      ])
-      await view.page.reload()
-      await countIs(view, 'Signals 1–7 of 7')
-      await view.page.locator('.toolbar .chip.new', { hasText: '2 new since your last visit' }).waitFor()
-      expect(await view.page.locator('.signal .chip.new').count()).toBe(2)
-      expect(await card(view, 'fresh one').locator('.chip.new').count()).toBe(1)
-      await screenshot(view.page, 'triage-new-desktop')
-    } finally {
-      await view.close()
-    }
-  })
+  // The visit is the server's time (src/console/server-clock.ts): a browser 3 h ahead recorded one 3 h to come, and
+  // counted none of the signals found meanwhile as new. Each run adds two signals to the team's.
+  for (const [run, ahead] of [0, 3].entries())
+    test(`a count of the signals new since the last visit, and a "new" chip on each (browser ${ahead} h ahead)`, async () => {
+      const had = 5 + 2 * run
+      const view = await openPage(browser, app?.origin as string)
+      try {
+        if (ahead) await view.page.clock.setFixedTime(Date.now() + ahead * 3_600_000)
+        await signInAnn(view)
+        await countIs(view, `Signals 1–${had} of ${had}`)
+        expect(await view.page.locator('.toolbar .chip.new').count()).toBe(0) // the first visit: nothing to compare
+        await Bun.sleep(20)
+        const fresh = (i: number, preview: string) =>
+          signal(had + i, { detectedAt: new Date().toISOString(), publishedAt: hoursAgo(0.5), preview })
+        await deps.repos.signals.insertMany(teamId, [fresh(0, `fresh one ${run}`), fresh(1, `fresh two ${run}`)])
+        await view.page.reload()
+        await countIs(view, `Signals 1–${had + 2} of ${had + 2}`)
+        await view.page.locator('.toolbar .chip.new', { hasText: '2 new since your last visit' }).waitFor()
+        expect(await view.page.locator('.signal .chip.new').count()).toBe(2)
+        expect(await card(view, `fresh one ${run}`).locator('.chip.new').count()).toBe(1)
+        await screenshot(view.page, `triage-new-desktop-${ahead}h`)
+      } finally {
+        await view.close()
+      }
+    })
 })

@@ -122,9 +122,12 @@ export function GettingStarted(props: { team: string }) {
         ? `Your keywords were last searched ${new Date(state.polling.lastPassAt).toLocaleString()}.`
         : streamsRead
           ? `${platforms(state.streaming)} ${state.streaming.length > 1 ? 'are read as streams' : 'is read as a stream'}: posts with your keywords are read as they are published, with no pass.`
-          : state.failing.length
-            ? 'No search of your keywords has answered yet.'
-            : 'Your keywords have not been searched yet.',
+          : // A team with no keyword has nothing a pass could search: "your keywords" would be words it does not have.
+            !state.keywords.length
+            ? 'Nothing to search yet: your team tracks no keyword.'
+            : state.failing.length
+              ? 'No search of your keywords has answered yet.'
+              : 'Your keywords have not been searched yet.',
       // A pass can be a quarter of an hour away (polling.schedule), or never come (polling off): whoever runs the
       // server can start one now.
       todo: (

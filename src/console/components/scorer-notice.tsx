@@ -1,5 +1,4 @@
-import { scorerNow } from '../scorer-now'
-import { useScorerCondition } from '../use-scorer-condition'
+import { type ScorerCondition, scorerNow } from '../scorer-now'
 import { needsAHand, UntilItAnswers } from './scorer-status'
 
 /**
@@ -8,8 +7,7 @@ import { needsAHand, UntilItAnswers } from './scorer-status'
  * down), or the model's own signals while nothing stands in for it (scorer.fallback = "none"). The same state and
  * advice as Settings' Scorer section, from the same parts.
  */
-export function ScorerNotice() {
-  const condition = useScorerCondition()
+export function ScorerNotice({ condition }: { condition: ScorerCondition | null }) {
   const now = condition && scorerNow(condition)
   if (!condition || !now || condition.state === 'answering') return null
   return (

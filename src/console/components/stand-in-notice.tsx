@@ -1,5 +1,4 @@
-import { scorerNow } from '../scorer-now'
-import { useScorerCondition } from '../use-scorer-condition'
+import { type ScorerCondition, scorerNow } from '../scorer-now'
 import { platformName, type StandIn } from '../signal-facts'
 import { counted } from './ui'
 
@@ -15,12 +14,13 @@ export const ScorerCheckHint = () => (
  * docs/console.md#the-signals-page: why the rules scorer judged some of the page's signals, said once, with what can
  * be done: a model that did not answer (the scoring service's fallback), or one that could not keep up with a stream,
  * whose overflow past the polling queue's bound went to the embedded scorer (docs/streams.md#backpressure). For the
- * first, what the model is doing now (GET /console/api/scorer): a load under way ends by itself, the rest need a hand.
+ * first, what the model is doing now (`condition`, GET /console/api/scorer): a load under way ends by itself, the rest
+ * need a hand.
  */
-export function StandInNotice(props: { standIns: StandIn[] }) {
+export function StandInNotice(props: { standIns: StandIn[]; condition: ScorerCondition | null }) {
   const first = props.standIns[0] as StandIn
   // For a model that did not answer: what it is doing now (loading, down, missing), which the signals cannot tell.
-  const condition = useScorerCondition(first.behind === null)
+  const condition = first.behind === null ? props.condition : null
   const now = condition && scorerNow(condition)
   // A load ends by itself, and a model that answers again needs nothing: no check to run then.
   const settled = condition?.state === 'loading' || condition?.state === 'answering'

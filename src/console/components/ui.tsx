@@ -1,6 +1,7 @@
 import type { ComponentChildren } from 'preact'
 import { useLayoutEffect, useRef, useState } from 'preact/hooks'
 import { fewerMarks } from '../../lib/text'
+import { serverNow } from '../server-clock'
 import { relative } from '../time'
 
 /** A page's error line, read out by screen readers as it appears; nothing when there is no error. */
@@ -165,7 +166,7 @@ export function Ago(props: { iso: string | null; scheduled?: boolean }) {
   if (!props.iso) return <span>—</span>
   return (
     <time dateTime={props.iso} title={new Date(props.iso).toLocaleString()}>
-      {relative(props.iso, Date.now(), { scheduled: props.scheduled })}
+      {relative(props.iso, serverNow(), { scheduled: props.scheduled })}
     </time>
   )
 }

@@ -18,6 +18,7 @@ import { Alert, Name, Pager } from '../components/ui'
 import type { Me } from '../me'
 import { type StandIn, splitReason } from '../signal-facts'
 import { useLastVisit, useTriageKeys } from '../triage'
+import { useScorerCondition } from '../use-scorer-condition'
 
 // The console's list is not counted: the API's page without its usage.
 type Page = Omit<v.InferOutput<typeof SignalPage>, 'usage'>
@@ -38,6 +39,8 @@ export function Signals(props: { me: Me }) {
   const [keywords, setKeywords] = useState<string[]>([])
   const [platforms, setPlatforms] = useState<string[]>([])
   const visit = useLastVisit(props.me)
+  // Read here, once a load: the notice that says it moves (checklist, list, stand-in notice), and each had read it anew.
+  const scorer = useScorerCondition()
   useEffect(() => {
     // The filters' choices: a server that cannot answer is said on the page, as for the list, not left uncaught.
     api<{ keywords: string[] }>('GET', '/keywords')
@@ -132,7 +135,7 @@ export function Signals(props: { me: Me }) {
     (group) => group.length > 0,
   )
   // The stand-in notice of a model that could not answer says what it does now; without one, this notice does.
-  const modelNotice = outages.some((group) => group[0]?.behind === null) ? null : <ScorerNotice />
+  const modelNotice = outages.some((group) => group[0]?.behind === null) ? null : <ScorerNotice condition={scorer} />
   if (page && !hasAny && query.size === 0)
     return (
       <>
@@ -146,7 +149,7 @@ export function Signals(props: { me: Me }) {
       <Alert message={error} />
       {modelNotice}
       {outages.map((group) => (
-        <StandInNotice standIns={group} />
+        <StandInNotice standIns={group} condition={scorer} />
       ))}
       {undo && (
         <p class="notice undo" role="status">

@@ -8,6 +8,7 @@ import { readTracked, type Tracked, UntrackedKeywords } from '../components/untr
 import { platformName } from '../signal-facts'
 import { Actions, Ago, Alert, ConfirmButton } from '../components/ui'
 import { type Delivery, Deliveries } from '../components/webhook-deliveries'
+import { serverNow } from '../server-clock'
 import { fromNow } from '../time'
 
 type Endpoint = v.InferOutput<typeof WireEndpoint>
@@ -72,7 +73,7 @@ export function Webhooks() {
   )
   useEffect(() => {
     if (firstPauseEnd === Infinity) return
-    const timer = setTimeout(reload, Math.max(2000, Math.min(firstPauseEnd - Date.now() + 500, 60_000)))
+    const timer = setTimeout(reload, Math.max(2000, Math.min(firstPauseEnd - serverNow() + 500, 60_000)))
     return () => clearTimeout(timer)
   }, [endpoints])
   const run = changeThen(load, setError)
