@@ -1,0 +1,75 @@
+// docs/destinations.md#bodies: Slack's mrkdwn reads *bold*, _italic_, ~strike~ and `code` and has no escape for them
+// (only & < > are escaped), so a post's own words go to Slack as plain_text objects (Block Kit's text object: no
+// formatting), and only what this server writes (labels, links) as mrkdwn. Delivered to a fake Slack webhook that
+// answers 400 invalid_blocks for blocks out of Block Kit's format.
+import { describe, expect, test } from 'bun:test'
+import { buildDueWindows } from '../../../src/domain/webhooks/digests'
+import { createEndpoint } from '../../../src/domain/webhooks/endpoints'
+import { checkedAnswer } from '../../support/chat-receivers'
+import { seedTeam, testDeps } from '../../support/deps'
+import { fakesPerTest } from '../../support/fake-upstream'
+import { deliverDue, endpointInput, signalRow, storeSignals } from '../../support/webhooks'
+
+const receiver = fakesPerTest()
+const AUTHOR = '*boss* _of_ ~sales~'
+const POST = 'We need *bold* _italic_ ~strike~ `code` & <tags> :skull: now'
+const KEYWORD = '_crm_'
+
+type TextObject = { type: string; text: string; emoji?: boolean; verbatim?: boolean }
+/** Every text object of a message's blocks. */
+function textObjects(blocks: unknown): TextObject[] {
+  const found: TextObject[] = []
+  const walk = (node: unknown) => {
+    if (Array.isArray(node)) node.forEach(walk)
+    else if (node && typeof node === 'object') {
+      const o = node as Record<string, unknown>
+      if ((o.type === 'mrkdwn' || o.type === 'plain_text') && typeof o.text === 'string') found.push(o as TextObject)
+      else Object.values(o).forEach(walk)
+    }
+  }
+  walk(blocks)
+  return found
+}
+
+async function delivered(cadence: 'instant' | 'hourly') {
+  const { deps, clock } = await testDeps({
+    now: '2026-11-15T11:58:30.000Z',
+    config: { webhooks: { allow_private_targets: true }, server: { public_url: 'https://leads.example.com' } },
+  })
+  const { team } = await seedTeam(deps)
+  const r = receiver((req) => checkedAnswer('slack', req.body))
+  await createEndpoint(deps, {
+    teamId: team.id,
+    input: endpointInput(`${r.origin}/services/T0/B0/x`, { kind: 'slack', cadence }),
+  })
+  const lead = signalRow(team.id, { author: AUTHOR, preview: POST, contentFull: POST, keyword: KEYWORD })
+  await storeSignals(deps, [lead, signalRow(team.id, { score: 6 })])
+  if (cadence === 'hourly') {
+    clock.set('2026-11-15T12:02:30.000Z')
+    expect(await buildDueWindows(deps)).toBe(1)
+  }
+  expect(await deliverDue(deps)).toBe(cadence === 'hourly' ? 1 : 2)
+  expect(r.received.length).toBe(cadence === 'hourly' ? 1 : 2)
+  const body = JSON.parse(r.received[0].body)
+  return { body, objects: textObjects(body.blocks), url: lead.url }
+}
+
+/** The post's words reach Slack only in plain_text objects, as typed and with colon codes left as typed. */
+function expectPlain(objects: TextObject[], words: string[]) {
+  for (const word of words) {
+    const holding = objects.filter((o) => o.text.includes(word))
+    expect({ word, found: holding.length > 0 }).toEqual({ word, found: true })
+    for (const o of holding)
+      expect({ word, type: o.type, emoji: o.emoji }).toEqual({ word, type: 'plain_text', emoji: false })
+  }
+  for (const o of objects.filter((o) => o.type === 'mrkdwn'))
+    for (const part of ['boss', 'bold', '_crm_', 'Hacker News']) expect(o.text).not.toContain(part)
+}
+
+describe('a Slack message shows the post as typed (docs/destinations.md#bodies)', () => {
+  test('a lead alone: author, platform, text and keyword are plain_text; the labels stay mrkdwn', async () => {
+    const { objects } = await delivered('instant')
+    expectPlain(objects, [AUTHOR, 'Hacker News', POST, `keyword “${KEYWORD}”`])
+    expect(objects).toContainEqual({ type: 'mrkdwn', text: '*Author*', verbatim: true })
+  })
+})
