@@ -5,7 +5,10 @@
 import { describe, expect, test } from 'bun:test'
 import { buildDueWindows } from '../../../src/domain/webhooks/digests'
 import { createEndpoint } from '../../../src/domain/webhooks/endpoints'
-import { checkedAnswer } from '../../support/chat-receivers'
+import { type Lead, shownToPeople } from '../../../src/domain/webhooks/links'
+import { slackMessage } from '../../../src/domain/webhooks/slack'
+import { slackDigest } from '../../../src/domain/webhooks/slack-digest'
+import { checkedAnswer, slackProblems } from '../../support/chat-receivers'
 import { seedTeam, testDeps } from '../../support/deps'
 import { fakesPerTest } from '../../support/fake-upstream'
 import { deliverDue, endpointInput, signalRow, storeSignals } from '../../support/webhooks'
@@ -71,5 +74,27 @@ describe('a Slack message shows the post as typed (docs/destinations.md#bodies)'
     const { objects } = await delivered('instant')
     expectPlain(objects, [AUTHOR, 'Hacker News', POST, `keyword “${KEYWORD}”`])
     expect(objects).toContainEqual({ type: 'mrkdwn', text: '*Author*', verbatim: true })
+  })
+})
+
+describe('a Slack digest shows each post as typed (docs/destinations.md#bodies)', () => {
+  test('headline, text and keyword are plain_text; the link to the post is a button, the console link mrkdwn', async () => {
+    const { body, objects, url } = await delivered('hourly')
+    expectPlain(objects, [`8/10 ACTIVE · ${AUTHOR} on Hacker News\n${POST}`, `keyword “${KEYWORD}”`])
+    const lead = body.blocks.find((b: any) => b.text?.text?.includes(AUTHOR))
+    expect(lead.accessory).toEqual({ type: 'button', text: { type: 'plain_text', text: 'Open the post' }, url })
+    expect(body.blocks[0].text).toEqual({
+      type: 'mrkdwn',
+      text: '*2 new leads (hourly digest, 2026-11-15 11:58 to 2026-11-15 12:00 UTC)* · <https://leads.example.com/#/signals|Open the console>',
+      verbatim: true,
+    })
+  })
+
+  test('a lead without a name or text is still within Block Kit: Slack refuses an empty text object', () => {
+    const empty = shownToPeople(signalRow('team_1', { author: ' ', preview: '', contentFull: '' }) as Lead)
+    expect(slackProblems(slackMessage(empty))).toEqual([])
+    expect(slackProblems(slackDigest([empty], 1, { console: 'https://leads.example.com/#/signals' }, 'daily'))).toEqual(
+      [],
+    )
   })
 })
