@@ -26,6 +26,8 @@ export function slackDigest(leads: Lead[], total: number, links: Links, heading:
   const summary = `${countLine(total)} (${heading})${more > 0 ? `, ${more} more in the console` : ''}`
   return {
     text: summary,
+    // As in the instant message (slack.ts): the notification's text is not read as mrkdwn.
+    mrkdwn: false,
     blocks: [
       { type: 'section', text: mrkdwnObject(`*${summary}* · <${links.console}|Open the console>`) },
       // Each lead as a section and its reason as a context block, as in the instant message: 1 + 2 × 10 blocks, within

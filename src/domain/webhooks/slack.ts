@@ -25,8 +25,10 @@ export function slackMessage(s: Required<NewSignal>) {
   // The preview is cut wherever its 300 characters end: a post that goes on ends with its last whole word and "…".
   const preview = previewShown(s.preview, s.contentFull)
   return {
-    // Notifications show `text`, which Slack reads as mrkdwn too: escaped whole, as every mrkdwn field below.
+    // Notifications show `text`. Slack reads it as mrkdwn unless `mrkdwn` is false (its message payload reference),
+    // so a post's * _ ~ ` would format it; & < > are still Slack's control characters there: escaped.
     text: mrkdwn(`${headline}: ${preview}`),
+    mrkdwn: false,
     blocks: [
       { type: 'header', text: plainObject(headline) },
       {

@@ -98,3 +98,17 @@ describe('a Slack digest shows each post as typed (docs/destinations.md#bodies)'
     )
   })
 })
+
+describe("a Slack message's notification text (docs/destinations.md#bodies)", () => {
+  // Slack's message payload reference: the top-level `text` is rendered as mrkdwn unless `mrkdwn` is false; with blocks
+  // it is what notifications and screen readers show.
+  test('is not read as mrkdwn, for a lead alone and for a digest; & < > stay escaped', async () => {
+    const instant = await delivered('instant')
+    expect(instant.body.mrkdwn).toBe(false)
+    expect(instant.body.text).toContain(
+      '*boss* _of_ ~sales~ on Hacker News: We need *bold* _italic_ ~strike~ `code` &amp; &lt;tags&gt;',
+    )
+    const digest = await delivered('hourly')
+    expect(digest.body.mrkdwn).toBe(false)
+  })
+})
