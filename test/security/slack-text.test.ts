@@ -12,32 +12,38 @@ const hostile = signalRow('team_x', {
   keyword: 'crm <!everyone>',
 }) as Required<NewSignal>
 
-/** The mrkdwn text objects of a message's blocks. */
-function mrkdwnObjects(blocks: unknown): Record<string, unknown>[] {
+/** The text objects of a message's blocks of one type. */
+function textObjects(blocks: unknown, type: 'mrkdwn' | 'plain_text'): Record<string, unknown>[] {
   const found: Record<string, unknown>[] = []
   const walk = (node: unknown) => {
     if (Array.isArray(node)) node.forEach(walk)
     else if (node && typeof node === 'object') {
       const o = node as Record<string, unknown>
-      if (o.type === 'mrkdwn' && typeof o.text === 'string') found.push(o)
+      if (o.type === type && typeof o.text === 'string') found.push(o)
       Object.values(o).forEach(walk)
     }
   }
   walk(blocks)
   return found
 }
+const mrkdwnObjects = (blocks: unknown) => textObjects(blocks, 'mrkdwn')
 
 /** Every string Slack reads as mrkdwn: the top-level text (notifications) and the mrkdwn objects of the blocks. */
 const mrkdwnTexts = (message: ReturnType<typeof slackMessage>) => [
   message.text,
   ...mrkdwnObjects(message.blocks).map((o) => o.text as string),
 ]
+/** Every string of a message: the top-level text and all its text objects, mrkdwn and plain_text. */
+const allTexts = (message: ReturnType<typeof slackMessage>) => [
+  ...mrkdwnTexts(message),
+  ...textObjects(message.blocks, 'plain_text').map((o) => o.text as string),
+]
 
 describe('Slack message of a hostile post', () => {
   test('no field Slack reads as mrkdwn carries a raw < or > from the post, the top-level text included', () => {
     const message = slackMessage(hostile)
     const texts = mrkdwnTexts(message)
-    expect(texts.length).toBeGreaterThan(5)
+    expect(texts.length).toBeGreaterThanOrEqual(5)
     for (const text of texts) {
       expect(text).not.toContain('<!channel>')
       expect(text).not.toContain('<https://evil.example')
@@ -46,6 +52,8 @@ describe('Slack message of a hostile post', () => {
     }
     expect(message.text).toContain('&lt;!channel&gt; eve')
     expect(message.text).toContain('&lt;https://evil.example|Click for the CRM deal&gt; &amp; &lt;@U123&gt;')
+    // In the blocks the post's words are plain_text, which Slack neither formats nor parses: as typed.
+    expect(allTexts(message)).toContain(`${hostile.preview}…`)
   })
 })
 
@@ -55,13 +63,13 @@ describe('Slack text objects', () => {
   test('every mrkdwn object of an instant message and of a digest is verbatim', () => {
     const digest = slackDigest([hostile], 1, { console: 'http://localhost:8080/#/signals' }, 'the last hour')
     const objects = [...mrkdwnObjects(slackMessage(hostile).blocks), ...mrkdwnObjects(digest.blocks)]
-    expect(objects.length).toBeGreaterThan(7)
+    expect(objects.length).toBeGreaterThanOrEqual(5)
     for (const o of objects) expect(o.verbatim).toBe(true)
   })
 })
 
 describe('Slack message of the longest reason and keyword', () => {
-  test('every mrkdwn text stays within Slack 3,000 characters once & is escaped', () => {
+  test('every text stays within Slack 3,000 characters, the reason and the keyword whole as typed', () => {
     // A scorer's reason is at most 500 characters, a keyword 200 and a profile's name 100; each & becomes &amp; (five
     // characters).
     const longest = signalRow('team_x', {
@@ -69,17 +77,17 @@ describe('Slack message of the longest reason and keyword', () => {
       keyword: '&'.repeat(200),
       icpMatch: '&'.repeat(100),
     }) as Required<NewSignal>
-    const texts = mrkdwnTexts(slackMessage(longest))
+    const texts = allTexts(slackMessage(longest))
     const why = texts.find((t) => t.startsWith('Why:'))
-    expect(why).toContain('&amp;'.repeat(100))
-    expect(texts).toContain(`ICP “${'&amp;'.repeat(100)}”`)
+    expect(why).toContain('&'.repeat(300))
+    expect(texts).toContain(`ICP “${'&'.repeat(100)}”`)
     for (const text of texts) expect(text.length).toBeLessThanOrEqual(3000)
   })
 
   test('a reason cut to 300 characters is cut where a word ends', () => {
     const words = 'the rules read: asks for a spreadsheet replacement with budget approved'
     const reason = `${words} ${words} ${words} ${words} ${words}`.slice(0, 360)
-    const why = mrkdwnTexts(slackMessage(signalRow('team_x', { reason }) as Required<NewSignal>)).find((t) =>
+    const why = allTexts(slackMessage(signalRow('team_x', { reason }) as Required<NewSignal>)).find((t) =>
       t.startsWith('Why:'),
     )
     const cut = /^Why: (.*)…$/.exec(why ?? '')?.[1] ?? ''
@@ -97,8 +105,8 @@ describe('Slack message of a post longer than its preview', () => {
     signalRow('team_x', { preview: full.slice(0, 300), contentFull: full }) as Required<NewSignal>,
   )
 
-  test('the quote and the notification text end with the last whole word and "…"', () => {
-    const quote = mrkdwnTexts(message).find((t) => t.startsWith('>'))
+  test("the post's text and the notification text end with the last whole word and '…'", () => {
+    const quote = allTexts(message).find((t) => t.startsWith('a a '))
     expect(quote?.endsWith(' We need an outbound…')).toBe(true)
     expect(message.text.endsWith(' We need an outbound…')).toBe(true)
   })
@@ -107,6 +115,6 @@ describe('Slack message of a post longer than its preview', () => {
     const whole = slackMessage(
       signalRow('team_x', { preview: 'Short post.', contentFull: 'Short post.' }) as Required<NewSignal>,
     )
-    expect(mrkdwnTexts(whole).find((t) => t.startsWith('>'))).toBe('>Short post.')
+    expect(allTexts(whole)).toContain('Short post.')
   })
 })

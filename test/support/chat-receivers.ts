@@ -43,26 +43,32 @@ export function slackProblems(body: any): string[] {
   const p: string[] = []
   const blocks: any[] = body.blocks ?? []
   if (blocks.length > 50) p.push('more than 50 blocks')
-  const text = (t: any, max: number, what: string) => {
-    if (typeof t?.text !== 'string') p.push(`${what} without text`)
+  // A text object: `plain_text` or `mrkdwn`, 1 character at least; `emoji` only on plain_text, `verbatim` only on mrkdwn.
+  const text = (t: any, max: number, what: string, plainOnly = false) => {
+    if (typeof t?.text !== 'string' || t.text.length === 0) p.push(`${what} without text`)
     else if (t.text.length > max) p.push(`${what} over ${max}`)
+    if (t?.type !== 'plain_text' && (plainOnly || t?.type !== 'mrkdwn')) p.push(`${what} of type ${t?.type}`)
+    if (t?.type === 'plain_text' && 'verbatim' in t) p.push(`${what}: verbatim on plain_text`)
+    if (t?.type === 'mrkdwn' && 'emoji' in t) p.push(`${what}: emoji on mrkdwn`)
+  }
+  const button = (e: any) => {
+    if (e.type !== 'button') p.push(`element ${e.type} not a button`)
+    text(e.text, 75, 'button text', true)
+    if (typeof e.url !== 'string' || e.url.length > 3000 || !/^https?:\/\//.test(e.url)) p.push('button url')
   }
   for (const b of blocks) {
-    if (b.type === 'header') text(b.text, 150, 'header')
+    if (b.type === 'header') text(b.text, 150, 'header', true)
     if (b.type === 'section') {
       if (b.text) text(b.text, 3000, 'section text')
       if ((b.fields ?? []).length > 10) p.push('more than 10 fields')
       for (const f of b.fields ?? []) text(f, 2000, 'field')
+      if (b.accessory) button(b.accessory)
     }
     if (b.type === 'context') {
       if (b.elements.length > 10) p.push('more than 10 context elements')
       for (const e of b.elements) text(e, 3000, 'context element')
     }
-    if (b.type === 'actions')
-      for (const e of b.elements) {
-        text(e.text, 75, 'button text')
-        if (typeof e.url !== 'string' || e.url.length > 3000 || !/^https?:\/\//.test(e.url)) p.push('button url')
-      }
+    if (b.type === 'actions') for (const e of b.elements) button(e)
   }
   return p
 }
@@ -105,9 +111,18 @@ export function teamsProblems(body: any): string[] {
   return p
 }
 
-/** The answer a fake receiver gives a body: the real status, or 400 with the problems. */
-export function checkedAnswer(kind: 'discord' | 'teams', text: string): Response {
-  const problems = (kind === 'discord' ? discordProblems : teamsProblems)(JSON.parse(text))
+const PROBLEMS = { discord: discordProblems, teams: teamsProblems, slack: slackProblems }
+
+/**
+ * The answer a fake receiver gives a body: the real status, or 400 with the problems (Slack's incoming webhooks: 200
+ * `ok`, or 400 `invalid_blocks` for blocks out of the format).
+ */
+export function checkedAnswer(kind: 'discord' | 'teams' | 'slack', text: string): Response {
+  const problems = PROBLEMS[kind](JSON.parse(text))
+  if (kind === 'slack')
+    return problems.length > 0
+      ? new Response(`invalid_blocks: ${problems.join('; ')}`, { status: 400 })
+      : new Response('ok')
   if (problems.includes('message over 28 KB')) return new Response('Request Entity Too Large', { status: 413 })
   if (problems.length > 0) return Response.json({ message: problems.join('; ') }, { status: 400 })
   return new Response(null, { status: kind === 'discord' ? 204 : 202 })

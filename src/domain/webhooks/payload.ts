@@ -125,7 +125,8 @@ export function testBody(endpoint: EndpointRow, team: Team, at: Date, links: Lin
   const note = `lead-signals: test message for team ${team.name}. ${plan}`
   switch (endpoint.kind) {
     case 'slack':
-      return JSON.stringify({ text: note })
+      // Not mrkdwn (slack.ts): a team's name and a zone such as America/Port_of_Spain hold underscores, italics there.
+      return JSON.stringify({ text: note, mrkdwn: false })
     case 'discord':
       return JSON.stringify({ content: discordEscaped(note), allowed_mentions: { parse: [] } })
     case 'teams':

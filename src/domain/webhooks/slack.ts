@@ -1,19 +1,19 @@
 import { previewShown } from '../../lib/text'
 import type { NewSignal } from '../../storage/repos/signals'
 import { detailText, type Lead, leadDetails, newLeadLine, whyStart } from './links'
-import { mrkdwn, mrkdwnObject } from './slack-text'
-
-// Slack cuts a section's text at 3,000 characters; the preview is at most 300 (domain/signals/limits.ts).
-const MAX_SECTION = 2900
+import { mrkdwn, mrkdwnObject, plainObject } from './slack-text'
 
 /**
  * A lead's details, each an element of its own (3,000 characters each: the reason is cut, the profile whole), in the
- * order every message shows them: the same in a message and a digest.
+ * order every message shows them: the same in a message and a digest. Plain text: the reason may quote the post.
  */
 export const whyBlock = (s: Lead) => ({
   type: 'context',
-  elements: leadDetails(s, whyStart(s)).map((d) => mrkdwnObject(detailText(d, mrkdwn))),
+  elements: leadDetails(s, whyStart(s)).map((d) => plainObject(detailText(d))),
 })
+
+/** A label of ours in bold beside its value as given, one row of a section's two columns each. */
+const labelled = (label: string, value: string) => [mrkdwnObject(`*${label}*`), plainObject(value)]
 
 /**
  * A Block Kit message for a Slack incoming webhook (docs/webhooks.md#slack): the score and intent as the headline,
@@ -25,23 +25,24 @@ export function slackMessage(s: Required<NewSignal>) {
   // The preview is cut wherever its 300 characters end: a post that goes on ends with its last whole word and "…".
   const preview = previewShown(s.preview, s.contentFull)
   return {
-    // Notifications show `text`, which Slack reads as mrkdwn too: escaped whole, as every mrkdwn field below.
+    // Notifications show `text`. Slack reads it as mrkdwn unless `mrkdwn` is false (its message payload reference),
+    // so a post's * _ ~ ` would format it; & < > are still Slack's control characters there: escaped.
     text: mrkdwn(`${headline}: ${preview}`),
+    mrkdwn: false,
     blocks: [
-      { type: 'header', text: { type: 'plain_text', text: headline } },
+      { type: 'header', text: plainObject(headline) },
       {
         type: 'section',
+        // 8 fields of Slack's 10; a name is cut at 100 characters (links.ts), within a field's 2,000.
         fields: [
-          mrkdwnObject(`*Score*\n${s.score}/10`),
-          mrkdwnObject(`*Intent*\n${mrkdwn(s.intent)}`),
-          mrkdwnObject(`*Author*\n${mrkdwn(s.author)}`),
-          mrkdwnObject(`*Platform*\n${mrkdwn(s.platform)}`),
+          ...labelled('Score', `${s.score}/10`),
+          ...labelled('Intent', s.intent),
+          ...labelled('Author', s.author),
+          ...labelled('Platform', s.platform),
         ],
       },
-      {
-        type: 'section',
-        text: mrkdwnObject(`>${mrkdwn(preview).slice(0, MAX_SECTION).replace(/\n/g, '\n>')}`),
-      },
+      // The preview is at most 300 characters (domain/signals/limits.ts), within a section's 3,000.
+      { type: 'section', text: plainObject(preview) },
       whyBlock(s),
       {
         type: 'actions',

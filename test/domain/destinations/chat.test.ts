@@ -152,7 +152,7 @@ describe('Discord and Teams destinations (docs/destinations.md#discord, #teams)'
     expect(card.body.at(-1).text).toBe(`${12 - shown} more in the console`)
   })
 
-  test('slack: a digest is one message, a section a lead and its reason, post text escaped for mrkdwn', async () => {
+  test('slack: a digest is one message, a section a lead and its reason, post text as plain_text', async () => {
     const { deps, clock, team } = await world()
     const r = receiver(() => new Response('ok'))
     await createEndpoint(deps, {
@@ -172,12 +172,18 @@ describe('Discord and Teams destinations (docs/destinations.md#discord, #teams)'
     const body = JSON.parse(r.received[0].body)
     expect(body.text).toStartWith('2 new leads (hourly digest')
     expect(slackProblems(body)).toEqual([])
-    const lines = body.blocks.filter((b: any) => b.type === 'section').map((b: any) => b.text.text)
-    expect(lines[1]).toStartWith('*9/10 ACTIVE · ann on Hacker News*') // best first
+    const sections = body.blocks.filter((b: any) => b.type === 'section')
+    const lines = sections.map((b: any) => b.text.text)
+    expect(lines[1]).toStartWith('9/10 ACTIVE · ann on Hacker News\n') // best first
     expect(body.blocks[2].type).toBe('context') // its reason
-    expect(lines[2]).toContain('&lt;!channel&gt;')
-    expect(lines[2]).toContain('&lt;https://evil.example|your bank&gt; &amp; pay')
-    expect(lines[2]).not.toContain('javascript:')
+    // plain_text, which Slack neither formats nor parses for mentions and links: as typed.
+    expect(sections[2].text.type).toBe('plain_text')
+    expect(lines[2]).toContain('<!channel>')
+    expect(lines[2]).toContain('see <https://evil.example|your bank> & pay')
+    // Only an http(s) post link becomes the lead's button.
+    expect(sections[1].accessory.url).toStartWith('https://')
+    expect(sections[2].accessory).toBeUndefined()
+    expect(JSON.stringify(body)).not.toContain('javascript:')
   })
 
   test('a URL whose path is not of the kind is refused with a clear message and nothing is stored', async () => {

@@ -42,6 +42,10 @@ test("a lead sent alone: an e-mail's subject and Slack's header word it as every
   const body = JSON.parse(slack.received[0].body)
   expect(slackProblems(body)).toEqual([])
   // A header is plain text, shown as written; the notification's text is mrkdwn, escaped as Slack documents.
-  expect(body.blocks[0].text).toEqual({ type: 'plain_text', text: 'New lead: 8/10 ACTIVE · ann <b>& on Hacker News' })
+  expect(body.blocks[0].text).toEqual({
+    type: 'plain_text',
+    text: 'New lead: 8/10 ACTIVE · ann <b>& on Hacker News',
+    emoji: false,
+  })
   expect(body.text).toStartWith('New lead: 8/10 ACTIVE · ann &lt;b&gt;&amp; on Hacker News: We are looking for a CRM')
 })

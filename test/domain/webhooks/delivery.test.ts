@@ -210,12 +210,13 @@ describe('webhook delivery', () => {
     const message = JSON.parse(r.received[0].body)
     expect(message.text).toContain('9/10 ACTIVE · bob &lt;admin&gt; on Hacker News')
     const text = JSON.stringify(message.blocks)
+    // Each label of ours (mrkdwn) beside its value, the post's words as plain_text: shown as typed.
     for (const part of [
-      '*Score*\\n9/10',
-      '*Intent*\\nACTIVE',
-      '*Platform*\\nHacker News',
-      'bob &lt;admin&gt;',
-      'Need a CRM &amp; fast',
+      '"*Score*","verbatim":true},{"type":"plain_text","text":"9/10"',
+      '"*Intent*","verbatim":true},{"type":"plain_text","text":"ACTIVE"',
+      '"*Platform*","verbatim":true},{"type":"plain_text","text":"Hacker News"',
+      '"plain_text","text":"bob <admin>"',
+      '"plain_text","text":"Need a CRM & fast"',
       s.reason,
     ])
       expect(text).toContain(part)

@@ -56,14 +56,14 @@ describe('a Slack digest', () => {
     expect(texts(digest)).toContain('30 more in the console')
   })
 
-  test("a lead whose line passes a section's 3,000 characters keeps its link and ends its text with '…'", () => {
-    // The longest post address a platform's lead keeps (platforms/common/web-urls.ts) and a text Slack's escaping
-    // makes five times longer: the post's start is cut where it fits, with "…", never the link or an escape.
+  test('a lead of the longest post address and name keeps its link, and its text ends where a word ends with "…"', () => {
+    // The longest post address a platform's lead keeps (platforms/common/web-urls.ts) is the lead's button; the text
+    // is plain_text (never escaped, never longer than typed), cut at 280 characters where a word ends.
     const url = `https://example.com/${'a'.repeat(POST_URL_CHARS - 20)}`
     const digest = slackDigest([lead({ author: '&'.repeat(100), preview: '& '.repeat(150), url })], 1, links, 'daily')
     expect(slackProblems(digest)).toEqual([])
-    const section = (digest.blocks[1] as { text: { text: string } }).text.text
-    expect(section).toContain(`<${url}|open>`)
-    expect(section).toMatch(/&amp;…$/)
+    const section = digest.blocks[1] as { text: { text: string }; accessory: { url: string } }
+    expect(section.accessory.url).toBe(url)
+    expect(section.text.text).toEndWith(`\n${'& '.repeat(139)}&…`)
   })
 })
