@@ -42,8 +42,8 @@ export function httpUrl(url: string): string | null {
   }
 }
 
-// Public profile addresses built from the author's name, as the platforms' connectors build them (src/platforms);
-// signals do not keep the profile address, so the other platforms show the author as text.
+// Public profile addresses built from the author's name, as the platforms' connectors build them (src/platforms),
+// for a signal whose author has no profile address kept (one stored before people kept it, or imported).
 const PROFILES: Partial<Record<string, (author: string) => string>> = {
   hackernews: (a) => `https://news.ycombinator.com/user?id=${encodeURIComponent(a)}`,
   reddit: (a) => `https://www.reddit.com/user/${encodeURIComponent(a)}`,
@@ -52,8 +52,13 @@ const PROFILES: Partial<Record<string, (author: string) => string>> = {
   bluesky: (a) => `https://bsky.app/profile/${encodeURIComponent(a)}`,
 }
 
-/** The author's public profile, or null where the platform's address cannot be told from the name. */
-export function profileUrl(platform: string, author: string): string | null {
+/**
+ * The author's public profile: the address the platform gave (`kept`, on the person: docs/people.md) when it is
+ * http(s), else the one built from the name, else null where the platform's address cannot be told from the name.
+ */
+export function profileUrl(platform: string, author: string, kept = ''): string | null {
+  const given = httpUrl(kept)
+  if (given) return given
   const build = PROFILES[platform]
   return build && author.trim() !== '' ? httpUrl(build(author)) : null
 }

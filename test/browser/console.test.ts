@@ -23,6 +23,7 @@ import {
 } from '../support/browser'
 import { seedTeam, testDeps } from '../support/deps'
 import { parseCsv } from '../support/exports'
+import { storeSignals } from '../support/webhooks'
 
 let browser: Browser
 let app: ReturnType<typeof listenForBrowser> | undefined
@@ -394,6 +395,39 @@ describe('the console in a browser', () => {
     } finally {
       await view.close()
       await removeIcp(deps, { teamId: acmeTeamId, name: 'Hebrew profile' })
+    }
+  })
+
+  // docs/console.md#the-signals-page: the author links to the profile address the platform gave for them, kept on the
+  // person (docs/people.md), where the address cannot be told from the name: a Stack Overflow question's owner.link
+  // (Stack Exchange API 2.3's shallow_user, as test/platforms/stackoverflow.test.ts reads it). The card built links
+  // from names only, so a Stack Overflow author was plain text. An address that is not http(s) is the platform's text,
+  // never a link.
+  test('an author links to the kept profile address, else to the one the name gives, never to a non-web one', async () => {
+    const now = new Date().toISOString()
+    const [so, masto, hn] = signalsOf(acmeTeamId, 'profile', 3).map((s) => ({ ...s, score: 10, publishedAt: now }))
+    // Stored as a polling pass stores them, with the profile address each platform gave.
+    await storeSignals(deps, [
+      { ...so, platform: 'stackoverflow', author: 'José & Co', profileUrl: 'https://stackoverflow.com/users/123/jose' },
+      { ...masto, platform: 'mastodon', author: 'eve', profileUrl: 'javascript:alert(1)' },
+      { ...hn, platform: 'hackernews', author: 'hn_ann' },
+    ])
+    const view = await openPage(browser, origin, { signedIn: ann })
+    try {
+      await view.goto('/')
+      const meta = (name: string) => view.page.locator('.signal', { hasText: name }).locator('.meta').nth(1)
+      // Read at once, without waiting for a link that is not there.
+      const links = (name: string) =>
+        meta(name)
+          .locator('a')
+          .evaluateAll((as) => as.map((a) => a.getAttribute('href')))
+      await meta('José & Co').waitFor()
+      expect(await links('José & Co')).toEqual(['https://stackoverflow.com/users/123/jose'])
+      expect(await links('hn_ann')).toEqual(['https://news.ycombinator.com/user?id=hn_ann'])
+      expect(await links('eve')).toEqual([])
+      expect(await meta('eve').textContent()).toContain('eve')
+    } finally {
+      await view.close()
     }
   })
 

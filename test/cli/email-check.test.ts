@@ -88,3 +88,16 @@ describe('links in e-mails without server.public_url', () => {
     expect(JSON.stringify(configured)).not.toContain('public_url')
   })
 })
+
+// docs/destinations.md#e-mail: with no [email] table the check named the missing host and nothing else, so a first-hour
+// user learnt neither the other settings an SMTP server needs nor where they are described.
+describe('email check with no [email] table', () => {
+  test('says which settings to write and where they are described', async () => {
+    const none = await checkEmail({ config: testConfig({}) })
+    expect(none.status).toBe('not_configured')
+    for (const setting of ['[email]', 'host', 'port', 'security', 'user', 'password', 'from'])
+      expect(none.detail).toContain(setting)
+    expect(none.detail).toContain('LEAD_SIGNALS_EMAIL_PASSWORD')
+    expect(none.detail).toContain('docs/destinations.md#e-mail')
+  })
+})

@@ -66,7 +66,7 @@ describe('lead-signals platforms check', () => {
     const by = rows(r.stdout)
     expect(by.get('hackernews')).toMatchObject({
       status: 'ok',
-      detail: 'a search for "software" answered with 1 result',
+      detail: 'a search for "software" answered with 1 result, which holds the word',
     })
     expect(by.get('reddit')).toMatchObject({ status: 'ok' })
     expect(by.get('github')).toMatchObject({ status: 'rate_limited', retryAt: expect.any(String) })
@@ -122,8 +122,25 @@ describe('lead-signals platforms check', () => {
     expect(r.code).toBe(0)
     const lines = r.stdout.trim().split('\n')
     expect(lines[0].split(/\s{2,}/)).toEqual(['platform', 'status', 'detail'])
-    expect(lines[1].split(/\s{2,}/)).toEqual(['hackernews', 'ok', 'a search for "software" answered with 1 result'])
+    expect(lines[1].split(/\s{2,}/)).toEqual([
+      'hackernews',
+      'ok',
+      'a search for "software" answered with 1 result, which holds the word',
+    ])
     expect(lines).toHaveLength(2)
+  })
+
+  // Algolia matches a story's title, URL and text, stemmed and typo-tolerant (docs/queries.md#matching): a story it
+  // answered with can lack the word. The check's count was taken after matching, so it read "answered with 0
+  // results", as if the platform had found nothing, while it had answered and only matching had dropped the story.
+  test('a platform that answered with posts none of which holds the keyword says so, not 0 results', async () => {
+    world.add('hackernews', 'software', { id: '2', author: 'bo', text: 'tools we use', at: '2026-11-16T10:00:00.000Z' })
+    const r = await runCli(ws, ['platforms', 'check', '--json', '--platform', 'hackernews', ...config])
+    expect(r.code).toBe(0)
+    expect(rows(r.stdout).get('hackernews')).toMatchObject({
+      status: 'ok',
+      detail: 'a search for "software" answered with 1 result, which lacks the word (docs/queries.md#matching)',
+    })
   })
 
   // On a site without internet access every row read 'not reachable' and nothing said what to do about it, while

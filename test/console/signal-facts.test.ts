@@ -40,6 +40,12 @@ describe('a signal as the console reads it', () => {
     expect(profileUrl('reddit', '../../evil?x=1')).toBe('https://www.reddit.com/user/..%2F..%2Fevil%3Fx%3D1')
     expect(profileUrl('linkedin', 'Pat Doe')).toBeNull() // not derivable from a display name
     expect(profileUrl('github', ' ')).toBeNull()
+    // The address the platform gave, kept on the person, first; followed only when it is http(s).
+    expect(profileUrl('stackoverflow', 'José', 'https://stackoverflow.com/users/1/jose')).toBe(
+      'https://stackoverflow.com/users/1/jose',
+    )
+    expect(profileUrl('stackoverflow', 'José', 'javascript:alert(1)')).toBeNull()
+    expect(profileUrl('hackernews', 'pat', 'data:text/html,x')).toBe('https://news.ycombinator.com/user?id=pat')
   })
 
   test('relative times', () => {

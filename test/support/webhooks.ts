@@ -35,7 +35,7 @@ export function signalRow(teamId: string, a: Partial<NewSignal> = {}): NewSignal
 /** What a polling pass stores for a page whose only outcome is `signals` (and `cursor`, `deliveries` when given). */
 export const signalsOutcome = (
   deps: Deps,
-  signals: NewSignal[],
+  signals: StoredOutcome['signals'],
   cursor?: CursorUpdate,
   deliveries: Delivery[] = [],
 ): StoredOutcome => ({
@@ -50,7 +50,7 @@ export const signalsOutcome = (
 })
 
 /** Stores signals the way a polling pass does (the same repository call, in one transaction with their deliveries). */
-export async function storeSignals(deps: Deps, signals: NewSignal[]) {
+export async function storeSignals(deps: Deps, signals: StoredOutcome['signals']) {
   return deps.repos.polling.store(signalsOutcome(deps, signals, undefined, await deliveriesOf(deps, signals)))
 }
 

@@ -5,7 +5,8 @@ import { fewerMarks, previewShown } from '../../lib/text'
 import { bandOf, httpUrl, platformName, profileUrl, splitReason, standInWhy } from '../signal-facts'
 import { Icon, Ago, Name } from './ui'
 
-export type Signal = v.InferOutput<typeof WireSignal>
+/** As the console's page answers it: with the author's kept profile address, where there is one. */
+export type Signal = v.InferOutput<typeof WireSignal> & { profileUrl?: string }
 export type Verdict = NonNullable<Signal['verdict']>
 
 type Props = { signal: Signal; selected: boolean; isNew: boolean; rate: (s: Signal, verdict: Verdict) => void }
@@ -16,7 +17,7 @@ export function SignalCard(props: Props) {
   const [full, setFull] = useState(false)
   const band = bandOf(s.score)
   const reason = splitReason(s.reason)
-  const author = profileUrl(s.platform, s.author)
+  const author = profileUrl(s.platform, s.author, s.profileUrl)
   const post = httpUrl(s.url)
   // The list is read with content=full: "Full text" only where it holds more than the preview.
   const more = s.contentFull && s.contentFull.length > s.content.length ? s.contentFull : null

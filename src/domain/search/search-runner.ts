@@ -20,18 +20,24 @@ export class SearchStopped extends Error {
   }
 }
 
+/**
+ * What one search found: how many posts the platform answered with, and those of them the query keeps
+ * (docs/queries.md#matching).
+ */
+export type SearchAnswer = { answered: number; kept: Mention[] }
+
 // One upstream call shared by identical searches, and how many callers that may stop still wait for it (Infinity:
 // one that never stops does); when the last of them stops, so does the call.
-type Shared = { result: Promise<Mention[]>; upstream: AbortController; waiting: number }
+type Shared = { result: Promise<SearchAnswer>; upstream: AbortController; waiting: number }
 
 /** `shared`'s outcome for one more caller: its `signal` ends its own wait at once, and the call once nobody waits. */
-function joined(shared: Shared, signal?: AbortSignal): Promise<Mention[]> {
+function joined(shared: Shared, signal?: AbortSignal): Promise<SearchAnswer> {
   if (!signal) {
     shared.waiting = Number.POSITIVE_INFINITY
     return shared.result
   }
   shared.waiting++
-  return new Promise<Mention[]>((resolve, reject) => {
+  return new Promise<SearchAnswer>((resolve, reject) => {
     const stop = () => {
       if (--shared.waiting === 0) shared.upstream.abort()
       reject(new SearchStopped())
@@ -101,7 +107,7 @@ export function createSearchRunner(deps: RunnerDeps) {
     limit: number,
     charge: Charge,
     signal: AbortSignal,
-  ): Promise<Mention[]> {
+  ): Promise<SearchAnswer> {
     const { running } = await start(connector, keyword, limit, charge, signal)
     let mentions: Mention[]
     try {
@@ -134,7 +140,40 @@ export function createSearchRunner(deps: RunnerDeps) {
       deps.log.warn('platform_health_not_written', { platform: connector.platform, err })
     }
     const keeps = await queryFilter(keyword)
-    return mentions.filter(keeps).map(datedByNow(deps.clock.now()))
+    return { answered: mentions.length, kept: mentions.filter(keeps).map(datedByNow(deps.clock.now())) }
+  }
+
+  /**
+   * `charge`: how the search takes its requests; a polling pass takes them from its reservation (reservation.ts).
+   * `signal` (a pass stopping) ends this caller's wait with SearchStopped, and the upstream call once no caller waits.
+   */
+  function answer(
+    source: Source,
+    keyword: string,
+    limit: number,
+    charge?: Charge,
+    signal?: AbortSignal,
+  ): Promise<SearchAnswer> {
+    const connector = deps.connectors.get(source)
+    if (!connector)
+      return Promise.reject(new AppError('platform_not_configured', `${source} is not configured on this server`))
+    const key = `${source}\u0000${limit}\u0000${keyword}`
+    let shared = inFlight.get(key)
+    if (!shared) {
+      const take = charge ?? ((platform: Source, requests: number) => chargeBudget(deps, platform, requests))
+      const upstream = new AbortController()
+      // Once stopped (nobody waits) or ended, a later search of the same makes a call of its own.
+      const leave = () => inFlight.get(key) === entry && inFlight.delete(key)
+      upstream.signal.addEventListener('abort', leave, { once: true })
+      const entry: Shared = {
+        result: searchOnce(connector, keyword, limit, take, upstream.signal).finally(leave),
+        upstream,
+        waiting: 0,
+      }
+      inFlight.set(key, entry)
+      shared = entry
+    }
+    return joined(shared, signal)
   }
 
   return {
@@ -146,32 +185,10 @@ export function createSearchRunner(deps: RunnerDeps) {
     },
     /** Whether the source's searches all read the same newest posts (platforms/types.ts sharesOneRead). */
     sharesOneRead: (source: Source) => deps.connectors.get(source)?.sharesOneRead === true,
-    /**
-     * `charge`: how the search takes its requests; a polling pass takes them from its reservation (reservation.ts).
-     * `signal` (a pass stopping) ends this caller's wait with SearchStopped, and the upstream call once no caller waits.
-     */
-    search(source: Source, keyword: string, limit: number, charge?: Charge, signal?: AbortSignal): Promise<Mention[]> {
-      const connector = deps.connectors.get(source)
-      if (!connector)
-        return Promise.reject(new AppError('platform_not_configured', `${source} is not configured on this server`))
-      const key = `${source}\u0000${limit}\u0000${keyword}`
-      let shared = inFlight.get(key)
-      if (!shared) {
-        const take = charge ?? ((platform: Source, requests: number) => chargeBudget(deps, platform, requests))
-        const upstream = new AbortController()
-        // Once stopped (nobody waits) or ended, a later search of the same makes a call of its own.
-        const leave = () => inFlight.get(key) === entry && inFlight.delete(key)
-        upstream.signal.addEventListener('abort', leave, { once: true })
-        const entry: Shared = {
-          result: searchOnce(connector, keyword, limit, take, upstream.signal).finally(leave),
-          upstream,
-          waiting: 0,
-        }
-        inFlight.set(key, entry)
-        shared = entry
-      }
-      return joined(shared, signal)
-    },
+    /** What the search found and how many posts the platform answered with (`platforms check` tells them apart). */
+    answer,
+    /** The posts the query keeps: `answer`'s, for the callers that only use those. */
+    search: (...args: Parameters<typeof answer>): Promise<Mention[]> => answer(...args).then((found) => found.kept),
   }
 }
 

@@ -4,6 +4,7 @@ import type { PageRow, SignalFilter } from '../../storage/repos/signals'
 import type { Caller } from '../core/caller'
 import type { TeamRow } from '../../storage/repos/teams'
 import { charged } from '../quota/charge'
+import { identityKey } from '../../storage/repos/people-profiles'
 
 export type SignalListQuery = Omit<SignalFilter, 'withDismissed'> & {
   limit: number
@@ -75,6 +76,23 @@ const signalOf = (r: PageRow, full: boolean) => ({
   personId: r.personId,
 })
 type SignalOut = ReturnType<typeof signalOf>
+
+/**
+ * The console's page (docs/console.md#the-signals-page): each signal with the profile address its platform gave for
+ * the author, kept on the person (docs/people.md), for the author's link; absent where none was kept. The cached
+ * signals are shared (signalsOf), so each is copied, never changed.
+ */
+export async function readConsoleSignals(deps: Needs<never, 'signals' | 'people'>, team: TeamRow, q: SignalListQuery) {
+  const page = await readSignals(deps, team, q)
+  const profiles = await deps.repos.people.profilesOf(team.id, page.signals)
+  return {
+    ...page,
+    signals: page.signals.map((s) => {
+      const profileUrl = profiles.get(identityKey(s))
+      return profileUrl ? { ...s, profileUrl } : s
+    }),
+  }
+}
 
 /** docs/console.md#triage: how many signals the team got after `after`, the viewer's previous visit. */
 export async function newSignalCount(deps: Needs<never, 'signals'>, team: TeamRow, after: string) {

@@ -5,6 +5,7 @@ import { notConfiguredDetail } from '../../platforms/configured'
 import { PlatformUnreachableError, UpstreamStatusError } from '../../platforms/http'
 import { BudgetRefusal } from '../budgets/budget'
 import type { Needs } from '../needs'
+import type { SearchAnswer } from '../search/search-runner'
 
 /** docs/platforms.md#checking-the-platforms: what one small real search told about a platform. */
 export type CheckStatus =
@@ -47,13 +48,24 @@ export async function checkPlatforms(deps: Needs<'searches' | 'clock'>, a: { pla
       }
     }
     try {
-      const found = await deps.searches.search(platform, CHECK_KEYWORD, CHECK_LIMIT)
-      const detail = `a search for "${CHECK_KEYWORD}" answered with ${found.length} result${found.length === 1 ? '' : 's'}`
-      return { platform, configured: true, status: 'ok', detail, retryAt: null }
+      const found = await deps.searches.answer(platform, CHECK_KEYWORD, CHECK_LIMIT)
+      return { platform, configured: true, status: 'ok', detail: answeredDetail(found), retryAt: null }
     } catch (err) {
       return { platform, configured: true, ...verdict(err, deps.clock.now()) }
     }
   })
+}
+
+/**
+ * How many posts the platform answered with, and how many of them hold the word: the count kept after matching
+ * (docs/queries.md#matching) alone read "0 results" for a platform that had found posts, none with the word.
+ */
+function answeredDetail({ answered, kept }: SearchAnswer) {
+  const said = `a search for "${CHECK_KEYWORD}" answered with ${answered} result${answered === 1 ? '' : 's'}`
+  const matching = kept.length === 0 ? ' (docs/queries.md#matching)' : ''
+  if (answered === 0) return said
+  if (answered === 1) return `${said}, which ${kept.length ? 'holds' : 'lacks'} the word${matching}`
+  return `${said}, ${kept.length} of them holding the word${matching}`
 }
 
 function verdict(err: unknown, now: Date): Pick<CheckResult, 'status' | 'detail' | 'retryAt'> {

@@ -5,13 +5,20 @@ import { publicBase } from './links'
 /** `warning`: what the check cannot see and the operator should (links that lead to this machine only). */
 export type EmailCheck = { status: 'ok' | 'not_configured' | 'failed'; detail: string; warning?: string }
 
+// The host alone told a first-hour user neither the other settings an SMTP server needs nor where they are described.
+const WHAT_TO_WRITE =
+  'no [email] host: e-mail destinations are refused. To send e-mail, add an [email] table to the configuration file ' +
+  'with host, your SMTP server ("smtp.example.com"); port and security, 587 with "starttls" (the default) or 465 ' +
+  'with "tls"; user and password, when the server asks for a sign-in (or the password in LEAD_SIGNALS_EMAIL_PASSWORD); ' +
+  'and from, the sender ("Lead Signals <leads@example.com>"). docs/destinations.md#e-mail describes each'
+
 /**
  * `email check` and the start-up line (docs/destinations.md#checking): connects to the SMTP server, upgrades to TLS as
  * `security` says, signs in when `user` is set; sends nothing. The detail never holds the password.
  */
 export async function checkEmail(deps: Needs<'config'>): Promise<EmailCheck> {
   const s = deps.config.email
-  if (!s.host) return { status: 'not_configured', detail: 'no [email] host: e-mail destinations are refused' }
+  if (!s.host) return { status: 'not_configured', detail: WHAT_TO_WRITE }
   const where = `${s.host}:${s.port} (${s.security}${s.user ? `, user ${s.user}` : ', no sign-in'})`
   const r = await checkEmailServer(s)
   const checked: EmailCheck = r.ok

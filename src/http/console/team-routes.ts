@@ -6,7 +6,7 @@ import { previewQuery } from '../../domain/keywords/preview'
 import { keywordFigures } from '../../domain/feedback/figures'
 import { rateSignal, withdrawVerdict } from '../../domain/feedback/rate'
 import { openSignal } from '../../domain/signals/open'
-import { newSignalCount, readSignals } from '../../domain/signals/list'
+import { newSignalCount, readConsoleSignals } from '../../domain/signals/list'
 import { openExport } from '../../domain/signals/export'
 import { IcpBody, IcpEditBody, KeywordBody, NewSignalsQuery, QueryPreviewBody } from '../../wire/console'
 import { FeedbackBody } from '../../wire/feedback'
@@ -22,7 +22,7 @@ import { consoleChecks } from './checks'
 export const consoleTeamRoutes = (deps: Deps) =>
   new Elysia({ prefix: '/console/api', detail: { hide: true } })
     .use(consoleChecks(deps, { signedIn: true }))
-    .get('/signals', ({ viewer, query }) => readSignals(deps, viewer.team, query), {
+    .get('/signals', ({ viewer, query }) => readConsoleSignals(deps, viewer.team, query), {
       query: validated('query', SignalQuery),
     })
     // docs/console.md#routes: the Signals page's "Export CSV", with its filters; not counted, like every console call.

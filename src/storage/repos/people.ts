@@ -1,6 +1,7 @@
 import type { Client, InStatement } from '@libsql/client'
 import { exactHeatSql, FIGURES_SET, heatSql } from './people-figures'
 import { type PeopleFilter, whereOf } from './people-filter'
+import { type Identity, profilesOf } from './people-profiles'
 import { PERSON_COLUMNS, type PersonRow, personOf } from './person-row'
 import { resolvedKeyword, type Statement, signalSpellings } from './signals/keyword-filter'
 
@@ -65,6 +66,8 @@ export const createPeopleRepo = (client: Client) => {
       return (await linkedOf(teamId, [id])).get(id) ?? []
     },
     linkedOf,
+    /** The profile addresses kept for these authors (people-profiles.ts), for the Signals page's author links. */
+    profilesOf: (teamId: string, ids: Identity[]) => profilesOf(client, teamId, ids),
     /**
      * A person's latest signals in time order, the oldest first (capped: a person page, not an export). The latest,
      * not the first: a busy person's newest post is the one that made them hot.

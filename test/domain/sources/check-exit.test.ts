@@ -10,9 +10,9 @@ import { manualClock } from '../../support/clock'
 /** Searches that run only `configured`, each answering no post, or failing for the platforms in `failing`. */
 const searchesOf = (configured: Source[], failing: Source[] = []) => ({
   isAvailable: (p: Source) => configured.includes(p),
-  search: async (p: Source) => {
+  answer: async (p: Source) => {
     if (failing.includes(p)) throw new PlatformUnreachableError(p)
-    return []
+    return { answered: 0, kept: [] }
   },
 })
 const check = async (configured: Source[], failing: Source[] = [], platform?: Source) => {
