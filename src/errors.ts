@@ -40,6 +40,11 @@ export class AppError extends Error {
       retryAfterSec?: number
       /** For a caller when the message is for the operator (it names a host): a few words on why. */
       reason?: string
+      /**
+       * The log event a connector already told this failure in, with more than its message says
+       * (platform_login_limited): a polling pass does not log it again (docs/operations.md#logs).
+       */
+      loggedAs?: string
     } = {},
   ) {
     super(message)

@@ -152,6 +152,28 @@ describe('GET /api/v1/platforms', () => {
     expect(await status('hackernews')).toMatchObject({ retryAt: null, retryWhy: null })
   })
 
+  test('a retry time that has passed is shown as none, though no search has succeeded since', async () => {
+    // docs/api.md#source-health: retryAt is null when the platform is free to ask; a refusal's time stayed until a
+    // search succeeded, and the Sources page said "Next retry: 2 h ago".
+    const { deps, clock, status } = await setup()
+    clock.set('2026-11-15T12:00:00.000Z')
+    const error = 'hackernews is rate limited (429); retry after 600 s'
+    await deps.repos.platformHealth.recordFailure(
+      'hackernews',
+      '2026-11-15T09:50:00.000Z',
+      error,
+      '2026-11-15T10:00:00.000Z',
+    )
+    expect(await status('hackernews')).toMatchObject({ retryAt: null, retryWhy: null, lastError: error })
+    await deps.repos.platformHealth.recordFailure(
+      'hackernews',
+      '2026-11-15T11:55:00.000Z',
+      error,
+      '2026-11-15T12:05:00.000Z',
+    )
+    expect(await status('hackernews')).toMatchObject({ retryAt: '2026-11-15T12:05:00.000Z', retryWhy: null })
+  })
+
   test('needs a key like every API route', async () => {
     const { call } = await setup()
     expect((await call('GET', '/api/v1/platforms')).status).toBe(401)

@@ -60,6 +60,16 @@ export function streamedWithoutSearch(config: Pick<Config, 'platforms'>, platfor
 }
 
 /**
+ * The log lines that say more of a failed search, by its error as source health keeps it: the search runner's, in
+ * the network's words, for a platform not reached; Bluesky's for a login it refused with 429 (bluesky/session.ts),
+ * which names the limit met; else the pass's own (docs/operations.md#logs).
+ */
+const loggedAs = (reason: string | null | undefined) => {
+  if (reason?.includes('could not be reached')) return 'platform_unreachable'
+  return reason?.includes('refused a login with 429') ? 'platform_login_limited' : 'poll_search_failed'
+}
+
+/**
  * docs/operations.md#one-pass-at-a-time: a pass that found the polling lease held did nothing, and exit status 0 (it
  * is no failure) said nothing of what to do: the other pass searches the keywords, so waiting is the answer.
  */
@@ -122,7 +132,7 @@ export async function passAdvice(
   )
   for (const [p, c] of failed) {
     const reason = why.get(p)
-    const logged = reason?.includes('could not be reached') ? 'platform_unreachable' : 'poll_search_failed'
+    const logged = loggedAs(reason)
     lines.push(
       `${p}: ${c.searches === 1 ? 'its one search' : `all ${c.searches} searches`} failed${reason ? ` (${withBaseUrl(deps.config, p, reason)})` : ''}; the ${logged} log lines say more`,
     )

@@ -34,10 +34,11 @@ export async function pollTarget(pass: Pass, target: SearchTarget): Promise<void
     }
     counts.searches++
     counts.failed++
-    // The search runner logged a platform it could not reach (platform_unreachable, in the network's words): a second
-    // line would say the same again (docs/operations.md#logs).
-    if (!(err instanceof PlatformUnreachableError))
-      deps.log.warn('poll_search_failed', { platform: target.platform, err })
+    // The search runner logged a platform it could not reach (platform_unreachable, in the network's words), and the
+    // connector a refusal it told more of (loggedAs: a Bluesky login's limit): a second line would say the same again
+    // (docs/operations.md#logs).
+    const logged = err instanceof PlatformUnreachableError || (err instanceof AppError && err.extra.loggedAs)
+    if (!logged) deps.log.warn('poll_search_failed', { platform: target.platform, err })
     pass.deferrals.failed(target.platform, err)
     return
   }

@@ -85,9 +85,11 @@ export async function platformStatus(
 /**
  * When the platform may be called again: the later of a refused search's retry time (platform_health) and a wait a
  * platform announced to any process on the database for the credentials this server calls it with (the pauses: held
- * by every search and stream here though none was refused yet), with why for the latter. Times by `now`'s clock.
+ * by every search and stream here though none was refused yet), with why for the latter; none once both have passed
+ * (the refused search's stays stored until a search succeeds). Times by `now`'s clock.
  */
-function retryOf(refusedUntil: string | null, pauses: PauseBoard, platform: Source, now: Date) {
+function retryOf(stored: string | null, pauses: PauseBoard, platform: Source, now: Date) {
+  const refusedUntil = stored && Date.parse(stored) > now.getTime() ? stored : null
   const held = pauses.heldFor(platform)
   const heldUntil = held ? now.getTime() + (held.until - pauses.now()) : 0
   if (!held || (refusedUntil && Date.parse(refusedUntil) >= heldUntil)) return { retryAt: refusedUntil, retryWhy: null }

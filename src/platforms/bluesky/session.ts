@@ -58,7 +58,9 @@ export function createSessionKeeper(
     log.warn('platform_login_limited', { platform: 'bluesky', limit: limit.words, retryAfterSec: limit.waitSec })
     await pauses[limit.who].hold(limit.waitSec, `a login refused for ${limit.words}`)
     const message = `bluesky refused a login with 429, for ${limit.words}; retry after ${limit.waitSec} s`
-    throw new XrpcError(429, err.error, message, limit.waitSec)
+    const refused = new XrpcError(429, err.error, message, limit.waitSec)
+    refused.extra.loggedAs = 'platform_login_limited'
+    throw refused
   }
 
   async function refresh(stale: Session): Promise<Session> {

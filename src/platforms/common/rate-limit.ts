@@ -121,7 +121,7 @@ export function sharedPause(
     async refused(err: unknown): Promise<never> {
       const wait = err instanceof AppError && err.kind === 'upstream_error' ? err.extra.retryAfterSec : undefined
       if (wait) await hold(wait, 'rate limited')
-      throw err
+      throw toldAsKept(err, wait && Math.min(wait, longestSec))
     },
     secondsLeft,
     /** Throws the refusal while a wait is kept. */
@@ -134,6 +134,19 @@ export function sharedPause(
         })
     },
   }
+}
+
+/**
+ * `err`, a rate limit whose wait is kept `keptSec` rather than the seconds it asked for, naming the wait kept and what
+ * was asked, so that the error source health keeps (lastError) says what its retry time does
+ * (docs/streams.md#outages). Its message is changed in place; any other error is returned as it is.
+ */
+export function toldAsKept(err: unknown, keptSec: number | undefined): unknown {
+  const asked = err instanceof AppError ? err.extra.retryAfterSec : undefined
+  if (!(err instanceof AppError) || asked === undefined || keptSec === undefined || keptSec >= asked) return err
+  const kept = `retry after ${keptSec} s (asked for ${asked} s: a wait named is kept ${keptSec} s at most)`
+  err.message = err.message.replace(`retry after ${asked} s`, kept)
+  return err
 }
 
 type HeldPause = { refuseWhileHeld(): Promise<void>; secondsLeft(): number }

@@ -84,6 +84,42 @@ describe("A 429's wait of days in a stream", () => {
   })
 })
 
+describe("A 429's wait of days, as source health's lastError tells it", () => {
+  // docs/streams.md#outages: the error kept as lastError names the wait kept, as retryAt and retryWhy do, with what was
+  // asked; it said "retry after 864000 s" beside a retry time an hour away.
+  const bounded = 'retry after 3600 s (asked for 864000 s: a wait named is kept 3600 s at most)'
+
+  test("DEV's stream writes the wait it keeps", async () => {
+    const { deps } = await testDeps({ now: '2026-12-03T08:00:00.000Z' })
+    const health = streamHealth({ ...deps, log: silentLogger }, 'devto')
+    health.failed(failedAnswer('devto', { status: 429, headers: limited().headers, text: '' }))
+    await Bun.sleep(50)
+    const [row] = await deps.repos.platformHealth.list()
+    expect(row?.lastError).toBe(`devto is rate limited (429); ${bounded}`)
+  })
+
+  test("Reddit's searches and stream are refused with the wait the app's pause holds", async () => {
+    const fake = fakeUpstream((req) => redditGate(req) ?? limited())
+    stops.push(fake.stop)
+    const config = testConfig({ platforms: { reddit: { ...redditSettings(fake.origin), stream_url: fake.origin } } })
+    const get = createRedditGet(config.platforms.reddit, silentLogger, Date.now, { pauses: pauseBoard() })
+    const err = await get(new URL('/r/all/new', fake.origin), undefined).catch((e: Error) => e)
+    expect((err as Error).message).toBe(`reddit is rate limited (429); ${bounded}`)
+    // The stream's log still says what was asked.
+    expect(retryWaitMs(err, 0)).toBe(HOUR_MS)
+  })
+
+  test('a wait within the bound is told as named', async () => {
+    const { deps } = await testDeps()
+    const health = streamHealth({ ...deps, log: silentLogger }, 'devto')
+    const headers = new Headers({ 'retry-after': '120' })
+    health.failed(failedAnswer('devto', { status: 429, headers, text: '' }))
+    await Bun.sleep(50)
+    const [row] = await deps.repos.platformHealth.list()
+    expect(row?.lastError).toBe('devto is rate limited (429); retry after 120 s')
+  })
+})
+
 describe("Stack Exchange's throttle_violation", () => {
   test('a wait of most of a day is kept, and the log and source health say until when', async () => {
     const fake = fakeUpstream(() =>
