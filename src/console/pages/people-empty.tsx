@@ -29,7 +29,8 @@ export function Empty(props: { intent: string; author: string; withMuted: boolea
   // People there are, past the end of the list: someone on this page was forgotten or muted meanwhile.
   if (!hidden) return <p class="muted">No one on this page: go back a page.</p>
   const { muted, everyone } = hidden
-  if (everyone.total === 0) return <p class="muted">No people yet: a person appears with their first signal.</p>
+  if (everyone.total === 0)
+    return <p class="muted">No people yet, so nothing to export: a person appears with their first signal.</p>
   if (!withMuted && muted === everyone.total)
     return <p class="muted">No one to show: the people you muted are under Show muted.</p>
   return (

@@ -88,9 +88,14 @@ export function People() {
           />{' '}
           Show muted
         </label>
-        {/* docs/console.md#export: no download attribute, so that a refusal shows its reason (as on Signals). */}
-        <a href="/console/api/people/export?format=csv">Export CSV</a>
-        <a href="/console/api/people/export?format=jsonl">Export JSON Lines</a>
+        {/* docs/console.md#export: no download attribute, so that a refusal shows its reason (as on Signals). A team
+        with nobody yet is not offered a file of nobody: Empty says so. */}
+        {page && hidden?.everyone.total !== 0 && (
+          <>
+            <a href="/console/api/people/export?format=csv">Export CSV</a>
+            <a href="/console/api/people/export?format=jsonl">Export JSON Lines</a>
+          </>
+        )}
       </form>
       <Alert message={error} />
       {!page ? (

@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks'
+import { useEffect, useRef, useState } from 'preact/hooks'
 import { api } from '../api'
 import { Alert } from '../components/ui'
 
@@ -6,6 +6,11 @@ export function SignIn(props: { ended?: boolean; onSignedIn: () => void }) {
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   const [error, setError] = useState('')
+  // The keyboard starts in Email, as on any sign-in form; not if something on the page already holds it.
+  const emailBox = useRef<HTMLInputElement>(null)
+  useEffect(() => {
+    if (!document.activeElement || document.activeElement === document.body) emailBox.current?.focus()
+  }, [])
   const submit = async (e: Event) => {
     e.preventDefault()
     setError('')
@@ -24,6 +29,7 @@ export function SignIn(props: { ended?: boolean; onSignedIn: () => void }) {
         <label>
           Email
           <input
+            ref={emailBox}
             type="email"
             autocomplete="username"
             required

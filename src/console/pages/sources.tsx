@@ -73,22 +73,25 @@ export function Sources() {
       .then((s) => setSources(s.platforms))
       .catch((e) => setError(e.message))
   }, [])
-  const usable = sources.filter(inUse)
+  // "In use" is what this team's polling searches or streams: a source this server could use but the plan leaves
+  // out stood there with "On the plan: no", as though the team's keywords were searched on it.
+  const usable = sources.filter((s) => inUse(s) && s.inPlan)
+  const offPlan = sources.filter((s) => inUse(s) && !s.inPlan)
   const unset = sources.filter((s) => !inUse(s))
   return (
     <section>
       <Alert message={error} />
       <h2>In use</h2>
       <p class="hint">
-        Searched on each polling pass, or read as a stream. Hacker News, Stack Overflow, dev.to, GitHub, Medium and
-        Substack need no key, nor does Bluesky's stream.
+        The platforms your plan includes that this server can use: searched for your keywords on each polling pass, or
+        read as a stream. Hacker News, Stack Overflow, dev.to, GitHub, Medium and Substack need no key, nor does
+        Bluesky's stream.
       </p>
       <DataTable
         label="Sources in use"
         rows={usable}
         columns={[
           { head: 'Platform', cell: nameOf },
-          { head: 'On the plan', cell: (s) => (s.inPlan ? 'yes' : 'no') },
           { head: 'Last success', cell: (s) => <Ago iso={s.lastSuccessAt} /> },
           {
             head: 'Last failure',
@@ -117,6 +120,19 @@ export function Sources() {
         ]}
       />
       <OutOfReach sources={usable} />
+      {offPlan.length > 0 && (
+        <>
+          <h2>Not on your plan</h2>
+          <p class="hint">
+            This server can use these, but your team's plan does not include them: they are not searched for you.
+          </p>
+          <ul class="rows" aria-label="Sources not on your plan">
+            {offPlan.map((s) => (
+              <li>{nameOf(s)}</li>
+            ))}
+          </ul>
+        </>
+      )}
       {unset.length > 0 && (
         <>
           <h2>Not set up</h2>

@@ -85,8 +85,8 @@ export async function ensureDemoTeam(
   }
   if ((await deps.repos.teams.count()) > 0) return undefined
 
-  const { team } = await createTeam(deps, { name: DEMO_TEAM, plan: 'growth' })
-  const key = await issueApiKey(deps, { teamId: team.id, label: DEMO_KEY_LABEL })
+  // Its first key is the demo key printed: a second one, never shown, would sit unexplained in Settings.
+  const { team, apiKey } = await createTeam(deps, { name: DEMO_TEAM, plan: 'growth', keyLabel: DEMO_KEY_LABEL })
   const now = deps.clock.now()
   await deps.repos.keywords.add(
     KEYWORDS.map((k) => ({
@@ -124,5 +124,5 @@ export async function ensureDemoTeam(
     })
   }
   await deps.repos.signals.insertMany(team.id, rows)
-  return { apiKey: key.apiKey, created: true }
+  return { apiKey, created: true }
 }

@@ -69,8 +69,14 @@ export async function caseTwinNotesOf(deps: Needs<never, 'teams'>): Promise<stri
   return caseTwinNotes(await deps.repos.teams.list())
 }
 
-/** Creates a team on a plan with its first API key; the key is returned once and stored only as a hash. */
-export async function createTeam(deps: TeamDeps, a: { name: string; plan: string; credits?: number }) {
+/**
+ * Creates a team on a plan with its first API key; the key is returned once and stored only as a hash. `keyLabel`
+ * names that key for a caller that prints it under a name of its own (serve --demo's demo key).
+ */
+export async function createTeam(
+  deps: TeamDeps,
+  a: { name: string; plan: string; credits?: number; keyLabel?: string },
+) {
   const name = checkTeamName(a.name)
   checkPlanName(deps, a.plan)
   const credits = a.credits ?? 0
@@ -91,7 +97,7 @@ export async function createTeam(deps: TeamDeps, a: { name: string; plan: string
     createdAt: now.toISOString(),
   }
   await deps.repos.teams.insert(team)
-  const key = await issueApiKey(deps, { teamId: team.id, label: 'first key' })
+  const key = await issueApiKey(deps, { teamId: team.id, label: a.keyLabel ?? 'first key' })
   return { team, apiKey: key.apiKey, prefix: key.prefix }
 }
 
