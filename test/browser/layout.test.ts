@@ -257,6 +257,28 @@ describe('every console page at both sizes', () => {
     }
   })
 
+  test('phone: an Escape pressed as soon as the Menu has opened closes it', async () => {
+    const view = await openPage(browser, app?.origin as string, { viewport: SIZES[1].viewport, signedIn: ann })
+    try {
+      await view.goto('/')
+      await view.page.locator('.signal').first().waitFor()
+      // The page's next task after the click, before its next paint: a loaded machine's keyboard comes as soon. The
+      // listener used to be added after that paint, and this Escape was lost.
+      const open = await view.page.evaluate(`(async () => {
+        const menu = document.querySelector('button[aria-controls="menu"]')
+        menu.click()
+        await new Promise((r) => setTimeout(r, 0))
+        const opened = menu.getAttribute('aria-expanded')
+        dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }))
+        return opened
+      })()`)
+      expect(open).toBe('true')
+      await view.page.getByRole('navigation').waitFor({ state: 'hidden', timeout: 3000 })
+    } finally {
+      await view.close()
+    }
+  })
+
   test('cards keep their buttons apart, the Webhooks form sits below the list, the chart has a scale', async () => {
     const view = await openPage(browser, app?.origin as string, { viewport: SIZES[1].viewport, signedIn: ann })
     try {
