@@ -7,3 +7,7 @@ declare module '*.service' {
   const text: string
   export default text
 }
+declare module '*/lead-signals-admin' {
+  const text: string
+  export default text
+}

@@ -1,6 +1,7 @@
 import dockerfile from '../../../deploy/Dockerfile' with { type: 'text' }
 import compose from '../../../deploy/compose.yaml' with { type: 'text' }
 import unit from '../../../deploy/lead-signals.service' with { type: 'text' }
+import adminScript from '../../../deploy/lead-signals-admin' with { type: 'text' }
 import configExample from '../../../config.example.toml' with { type: 'text' }
 
 /**
@@ -12,4 +13,5 @@ export const DOC_FILES: Record<string, string> = {
   'deploy/Dockerfile': dockerfile,
   'deploy/compose.yaml': compose as string,
   'deploy/lead-signals.service': unit,
+  'deploy/lead-signals-admin': adminScript,
 }
