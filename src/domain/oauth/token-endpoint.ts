@@ -49,6 +49,16 @@ export async function exchangeToken(
     // calls a malformed request. The code is used up either way.
     if (err instanceof OAuth2Server.InvalidRequestError && /`redirect_uri` is invalid/.test(err.message))
       return refused('invalid_grant', 'redirect_uri is not the one the code was issued for')
+    // One left out, when the authorization request named it (RFC 6749 §4.1.3), the library calls not a valid URI.
+    if (
+      err instanceof OAuth2Server.InvalidRequestError &&
+      form.redirect_uri === undefined &&
+      /`redirect_uri`/.test(err.message)
+    )
+      return refused(
+        'invalid_request',
+        'redirect_uri is required: the authorization request named one, so name the same here',
+      )
     // Otherwise the library has put the error's name and description in the response.
   }
   return {

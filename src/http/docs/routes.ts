@@ -5,8 +5,14 @@ import { fileAnswer, REVALIDATE } from '../static-files'
 import { DOC_FILES } from './files'
 import { DOC_PAGES } from './pages'
 
-// Pages of our own text: no script at all, styles inline.
-const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; base-uri 'none'; form-action 'none'"
+// Pages of our own text: no script at all, styles inline, no framing by another site, and no address of this server
+// sent to the sites their links lead to (docs/security.md#pages).
+const HEADERS = {
+  'content-security-policy':
+    "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; base-uri 'none'; form-action 'none'; " +
+    "frame-ancestors 'none'",
+  'referrer-policy': 'same-origin',
+}
 const STYLE =
   'body{font:16px/1.55 system-ui,sans-serif;max-width:52rem;margin:0 auto;padding:1rem;color:#1d2330}' +
   'pre{overflow-x:auto;background:#f3f4f7;padding:.75rem;border-radius:6px}code{font-size:.92em}' +
@@ -60,20 +66,16 @@ const index = () =>
 
 function docFile(path: string) {
   if (!Object.hasOwn(DOC_FILES, path)) throw new AppError('not_found', 'no such document')
-  return fileAnswer(DOC_FILES[path] as string, 'text/plain; charset=utf-8', REVALIDATE, {
-    'content-security-policy': CSP,
-  })
+  return fileAnswer(DOC_FILES[path] as string, 'text/plain; charset=utf-8', REVALIDATE, HEADERS)
 }
 
 /** The user's documents at /docs and /docs/NAME (docs/console.md#documentation); the OAuth metadata points here. */
 export const docsRoutes = () =>
   new Elysia({ name: 'docs-pages', detail: { hide: true } })
-    .get('/docs', () => fileAnswer(index(), 'text/html; charset=utf-8', REVALIDATE, { 'content-security-policy': CSP }))
+    .get('/docs', () => fileAnswer(index(), 'text/html; charset=utf-8', REVALIDATE, HEADERS))
     .get('/docs/deploy/:name', ({ params }) => docFile(`deploy/${params.name}`))
     .get('/docs/:name', ({ params }) => {
       if (Object.hasOwn(DOC_FILES, params.name)) return docFile(params.name)
       if (!Object.hasOwn(DOC_PAGES, params.name)) throw new AppError('not_found', 'no such document')
-      return fileAnswer(docHtml(params.name), 'text/html; charset=utf-8', REVALIDATE, {
-        'content-security-policy': CSP,
-      })
+      return fileAnswer(docHtml(params.name), 'text/html; charset=utf-8', REVALIDATE, HEADERS)
     })

@@ -18,12 +18,25 @@ export const READ = ['GET', 'HEAD', 'OPTIONS']
 export const preflight = () => new Response(null, { status: 204, headers: CORS })
 
 /**
+ * RFC 9700 §2.6: the authorization endpoint supports no CORS. A client sends the user's browser there and never calls
+ * it from its own script, so nothing it answers, a preflight included, is to be readable by another origin.
+ */
+export function withoutCors(answer: Response) {
+  for (const name of Object.keys(CORS)) answer.headers.delete(name)
+  return answer
+}
+
+/**
  * RFC 9110 §15.5.6: a method the endpoint does not take is 405 naming those it does (`allow`, the first the one to
  * use), in OAuth's shape with its CORS headers (docs/oauth.md#endpoints), not the API's 404 `no such route`. A
- * browser's preflight (OPTIONS) is answered as at every OAuth endpoint.
+ * browser's preflight (OPTIONS) is answered as at every OAuth endpoint, with `allow` too.
  */
 export const wrongMethod = (allow: readonly string[]) => (context: { request: Request }) => {
-  if (context.request.method === 'OPTIONS') return preflight()
+  if (context.request.method === 'OPTIONS') {
+    const answer = preflight()
+    answer.headers.set('allow', allow.join(', '))
+    return answer
+  }
   const path = new URL(context.request.url).pathname
   const answer = oauthError(405, 'invalid_request', `${path} does not take ${context.request.method}; use ${allow[0]}`)
   answer.headers.set('allow', allow.join(', '))

@@ -10,7 +10,17 @@ import { exchangeToken, revokeToken } from '../../domain/oauth/token-endpoint'
 import { createRateWindow } from '../../lib/rate-window'
 import { readBodyText } from '../../wire/body'
 import { clientAddress } from '../client-address'
-import { errorLinkPage, errorPage, oauthAnswer, oauthError, POSTED, preflight, READ, wrongMethod } from './answers'
+import {
+  errorLinkPage,
+  errorPage,
+  oauthAnswer,
+  oauthError,
+  POSTED,
+  preflight,
+  READ,
+  withoutCors,
+  wrongMethod,
+} from './answers'
 
 // A registration is a few hundred bytes; 5 redirect URIs of 512 characters fit well within this.
 const REGISTRATION_MAX_BYTES = 16_384
@@ -50,7 +60,7 @@ export const oauthEndpointRoutes = (deps: Deps) => {
     new Elysia({ prefix: '/oauth', detail: { hide: true } })
       .get('/authorize', async ({ request, server }) => {
         const wait = authorizations.take(addressOf(request, server), deps.clock.now().getTime())
-        if (wait !== undefined) return tooMany(wait)
+        if (wait !== undefined) return withoutCors(tooMany(wait))
         const start = await startAuthorization(deps, base(request), new URL(request.url).searchParams)
         if ('page' in start) return errorPage(start.page)
         if ('redirect' in start && !sentAtOnce(start.redirect, base(request))) return errorLinkPage(start.redirect)
@@ -114,7 +124,7 @@ export const oauthEndpointRoutes = (deps: Deps) => {
         { parse: 'none' },
       )
       // After each endpoint's own methods, so that only the others reach these.
-      .all('/authorize', wrongMethod(READ))
+      .all('/authorize', (context) => withoutCors(wrongMethod(READ)(context)))
       .all('/token', wrongMethod(POSTED))
       .all('/revoke', wrongMethod(POSTED))
       .all('/register', wrongMethod(POSTED))

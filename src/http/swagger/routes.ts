@@ -13,7 +13,10 @@ import { INIT_JS, NARROW_CSS, NARROW_CSS_PATH, PAGE_CSP, PAGE_HTML, REDIRECT_HTM
 export const swaggerUi = () =>
   new Elysia({ name: 'swagger-ui', detail: { hide: true } })
     .get('/swagger', () =>
-      fileAnswer(PAGE_HTML, 'text/html; charset=utf-8', REVALIDATE, { 'content-security-policy': PAGE_CSP }),
+      fileAnswer(PAGE_HTML, 'text/html; charset=utf-8', REVALIDATE, {
+        'content-security-policy': PAGE_CSP,
+        'referrer-policy': 'same-origin',
+      }),
     )
     .get(SWAGGER_UI_REDIRECT_PATH, () =>
       fileAnswer(REDIRECT_HTML, 'text/html; charset=utf-8', REVALIDATE, {

@@ -1,6 +1,7 @@
 // docs/oauth.md#endpoints: a method an OAuth or discovery endpoint does not take is 405 with the methods it does take
 // in `Allow` (RFC 9110 §15.5.6), in OAuth's error shape (RFC 6749 §5.2) with the CORS headers a browser-based client
-// needs to read it. It was the API's 404 `no such route`, without CORS, as if the endpoint did not exist.
+// needs to read it (but at the authorization endpoint, which supports no CORS). It was the API's 404 `no such route`,
+// without CORS, as if the endpoint did not exist.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { oauthWorld } from '../../support/oauth'
 
@@ -27,7 +28,9 @@ describe('a method an OAuth endpoint does not take', () => {
       const res = await fetch(`${w.base}${c.path}`, { method: c.method, headers: { origin: 'https://app.example' } })
       expect({ at: `${c.method} ${c.path}`, status: res.status }).toEqual({ at: `${c.method} ${c.path}`, status: 405 })
       expect(res.headers.get('allow')).toBe(c.allow)
-      expect(res.headers.get('access-control-allow-origin')).toBe('*')
+      // RFC 9700 §2.6: no CORS at the authorization endpoint (authorize-no-cors.test.ts).
+      const cors = c.path === '/oauth/authorize' ? null : '*'
+      expect(res.headers.get('access-control-allow-origin')).toBe(cors)
       expect(res.headers.get('cache-control')).toBe('no-store')
       expect(await res.json()).toEqual({
         error: 'invalid_request',
