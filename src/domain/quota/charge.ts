@@ -21,13 +21,8 @@ export async function charged<T>(
   a: { team: TeamRow; plan: Plan },
   work: () => Promise<T>,
 ): Promise<{ result: T; usage: Usage; credits: number; month: string }> {
-  const now = deps.clock.now()
-  const month = monthOf(now)
+  const { reservation, now, month } = await reserveInClockMonth(deps, a)
   const usage = deps.repos.usage
-  await rollOverMonth(usage, { team: a.team, plan: a.plan, month })
-
-  const reservation = await reserveUnit(deps, { teamId: a.team.id, month, limit: monthlyLimitOf(a.plan) })
-  if ('held' in reservation) throw noUnitLeft(deps, a, reservation.held)
   let result: T
   const stopHolding = holdWhileRunning(usage, reservation, deps.clock)
   try {
@@ -49,6 +44,24 @@ export async function charged<T>(
     credits: reservation.counters.credits,
     // The month the unit was paid from: later than the clock's when the team was already moved on.
     month: reservation.month,
+  }
+}
+
+/**
+ * Moves the team into the clock's month and reserves a unit there. When midnight on the 1st passed while the call
+ * looked for one, the month it found spent has reset: the call is paid from the new month (docs/api.md#the-month)
+ * rather than told to wait until that one ends too. `now` and `month` are the clock's when the unit was sought.
+ */
+async function reserveInClockMonth(deps: QuotaDeps, a: { team: TeamRow; plan: Plan }) {
+  let now = deps.clock.now()
+  for (;;) {
+    const month = monthOf(now)
+    await rollOverMonth(deps.repos.usage, { team: a.team, plan: a.plan, month })
+    const reservation = await reserveUnit(deps, { teamId: a.team.id, month, limit: monthlyLimitOf(a.plan) })
+    if (!('held' in reservation)) return { reservation, now, month }
+    const later = deps.clock.now()
+    if (monthOf(later) <= month) throw noUnitLeft(deps, a, reservation.held)
+    now = later
   }
 }
 
