@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Reservation } from '../../storage/repos/usage'
 import type { Needs } from '../needs'
+import { monthOf } from './month'
 import { HOLD_WINDOW_MS, holdWindowOf, takeUnit } from './order'
 
 // Polling, since a unit may come back from another process: quickly at first, then every 100 ms at most.
@@ -46,7 +47,10 @@ export async function reserveUnit(
       // An unlimited quota always has a unit in its month: nothing to wait for.
       if (a.limit === null) return { held: 0 }
       if (state.free) break
-      if (state.held === 0 || waited() >= LONGEST_WAIT_MS) return { held: state.held }
+      // Midnight on the 1st passed while waiting: units held in the month that ended can only go back to it, and
+      // the caller finds its unit in the new month (charge.ts).
+      const reset = monthOf(deps.clock.now()) > month
+      if (reset || state.held === 0 || waited() >= LONGEST_WAIT_MS) return { held: state.held }
       await sleep(pause)
       pause = Math.min(2 * pause, LONGEST_PAUSE_MS)
     }
