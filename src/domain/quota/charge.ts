@@ -6,9 +6,9 @@ import type { Needs } from '../needs'
 import { monthlyLimitOf, type Plan } from '../core/plans'
 import { monthOf, secondsUntilReset } from './month'
 import { holdWhileRunning } from './order'
-import { reserveUnit } from './reserve'
+import { type NoUnit, reserveUnit } from './reserve'
 import { rollOverMonth } from './roll-over'
-import { monthSeenAt, type Usage, usageOf } from './usage'
+import { type Usage, usageOf } from './usage'
 
 export type QuotaDeps = Needs<'clock', 'usage' | 'usageDays'>
 
@@ -60,19 +60,19 @@ async function reserveInClockMonth(deps: QuotaDeps, a: { team: TeamRow; plan: Pl
     const reservation = await reserveUnit(deps, { teamId: a.team.id, month, limit: monthlyLimitOf(a.plan) })
     if (!('held' in reservation)) return { reservation, now, month }
     const later = deps.clock.now()
-    if (monthOf(later) <= month) throw noUnitLeft(deps, a, reservation.held)
+    if (monthOf(later) <= month) throw noUnitLeft(deps, a, reservation)
     now = later
   }
 }
 
 /**
  * The 429 of a call that found no unit (docs/api.md#reserve-and-give-back). Used up: until the month whose units are
- * spent resets (the team's, when a clock behind it answers, usage.ts). Held by calls still running: those may fail
- * and give their units back, so it is until they must have ended, when that comes first.
+ * spent resets: the one the database holds the team's counters in, later than the clock's when a clock behind it
+ * answers, and than the team's row the call began with when another process moved the team on since. Held by calls
+ * still running: those may fail and give their units back, so it is until they must have ended, when that comes first.
  */
-function noUnitLeft(deps: QuotaDeps, a: { team: TeamRow; plan: Plan }, held: number): AppError {
-  const at = deps.clock.now()
-  const untilReset = secondsUntilReset(at, monthSeenAt(a.team, at))
+function noUnitLeft(deps: QuotaDeps, a: { team: TeamRow; plan: Plan }, { held, month }: NoUnit): AppError {
+  const untilReset = secondsUntilReset(deps.clock.now(), month)
   if (held > 0 && HOLDS_END_WITHIN_SEC < untilReset)
     return new AppError('quota_exceeded', heldMessage(held), { retryAfterSec: HOLDS_END_WITHIN_SEC })
   return new AppError('quota_exceeded', usedUpMessage(a.team.plan, a.plan), { retryAfterSec: untilReset })
