@@ -6,9 +6,9 @@ import type { Needs } from '../needs'
 import { monthlyLimitOf, type Plan } from '../core/plans'
 import { monthOf, secondsUntilReset } from './month'
 import { holdWhileRunning } from './order'
-import { reserveUnit } from './reserve'
+import { type NoUnit, reserveUnit } from './reserve'
 import { rollOverMonth } from './roll-over'
-import { monthSeenAt, type Usage, usageOf } from './usage'
+import { type Usage, usageOf } from './usage'
 
 export type QuotaDeps = Needs<'clock', 'usage' | 'usageDays'>
 
@@ -21,13 +21,8 @@ export async function charged<T>(
   a: { team: TeamRow; plan: Plan },
   work: () => Promise<T>,
 ): Promise<{ result: T; usage: Usage; credits: number; month: string }> {
-  const now = deps.clock.now()
-  const month = monthOf(now)
+  const { reservation, now, month } = await reserveInClockMonth(deps, a)
   const usage = deps.repos.usage
-  await rollOverMonth(usage, { team: a.team, plan: a.plan, month })
-
-  const reservation = await reserveUnit(deps, { teamId: a.team.id, month, limit: monthlyLimitOf(a.plan) })
-  if ('held' in reservation) throw noUnitLeft(deps, a, reservation.held)
   let result: T
   const stopHolding = holdWhileRunning(usage, reservation, deps.clock)
   try {
@@ -53,13 +48,31 @@ export async function charged<T>(
 }
 
 /**
- * The 429 of a call that found no unit (docs/api.md#reserve-and-give-back). Used up: until the month whose units are
- * spent resets (the team's, when a clock behind it answers, usage.ts). Held by calls still running: those may fail
- * and give their units back, so it is until they must have ended, when that comes first.
+ * Moves the team into the clock's month and reserves a unit there. When midnight on the 1st passed while the call
+ * looked for one, the month it found spent has reset: the call is paid from the new month (docs/api.md#the-month)
+ * rather than told to wait until that one ends too. `now` and `month` are the clock's when the unit was sought.
  */
-function noUnitLeft(deps: QuotaDeps, a: { team: TeamRow; plan: Plan }, held: number): AppError {
-  const at = deps.clock.now()
-  const untilReset = secondsUntilReset(at, monthSeenAt(a.team, at))
+async function reserveInClockMonth(deps: QuotaDeps, a: { team: TeamRow; plan: Plan }) {
+  let now = deps.clock.now()
+  for (;;) {
+    const month = monthOf(now)
+    await rollOverMonth(deps.repos.usage, { team: a.team, plan: a.plan, month })
+    const reservation = await reserveUnit(deps, { teamId: a.team.id, month, limit: monthlyLimitOf(a.plan) })
+    if (!('held' in reservation)) return { reservation, now, month }
+    const later = deps.clock.now()
+    if (monthOf(later) <= month) throw noUnitLeft(deps, a, reservation)
+    now = later
+  }
+}
+
+/**
+ * The 429 of a call that found no unit (docs/api.md#reserve-and-give-back). Used up: until the month whose units are
+ * spent resets: the one the database holds the team's counters in, later than the clock's when a clock behind it
+ * answers, and than the team's row the call began with when another process moved the team on since. Held by calls
+ * still running: those may fail and give their units back, so it is until they must have ended, when that comes first.
+ */
+function noUnitLeft(deps: QuotaDeps, a: { team: TeamRow; plan: Plan }, { held, month }: NoUnit): AppError {
+  const untilReset = secondsUntilReset(deps.clock.now(), month)
   if (held > 0 && HOLDS_END_WITHIN_SEC < untilReset)
     return new AppError('quota_exceeded', heldMessage(held), { retryAfterSec: HOLDS_END_WITHIN_SEC })
   return new AppError('quota_exceeded', usedUpMessage(a.team.plan, a.plan), { retryAfterSec: untilReset })

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Reservation } from '../../storage/repos/usage'
 import type { Needs } from '../needs'
+import { monthOf } from './month'
 import { HOLD_WINDOW_MS, holdWindowOf, takeUnit } from './order'
 
 // Polling, since a unit may come back from another process: quickly at first, then every 100 ms at most.
@@ -10,8 +11,11 @@ const LONGEST_PAUSE_MS = 100
 // process that died have stopped counting by then; a call still running renews its own, however long it takes.
 const LONGEST_WAIT_MS = 2 * HOLD_WINDOW_MS
 
-/** No unit to be had: `held` is how many units calls still in flight hold at the end of the wait (0: none). */
-export type NoUnit = { held: number }
+/**
+ * No unit to be had: `held` is how many units calls still in flight hold at the end of the wait (0: none), in
+ * `month`, the month whose units were looked for last (later than asked when the team's counters were already there).
+ */
+export type NoUnit = { held: number; month: string }
 
 /**
  * docs/api.md#reserve-and-give-back. Takes one unit (quota, then credits). When none is free but calls in flight hold some, a call
@@ -44,9 +48,12 @@ export async function reserveUnit(
         break
       }
       // An unlimited quota always has a unit in its month: nothing to wait for.
-      if (a.limit === null) return { held: 0 }
+      if (a.limit === null) return { held: 0, month }
       if (state.free) break
-      if (state.held === 0 || waited() >= LONGEST_WAIT_MS) return { held: state.held }
+      // Midnight on the 1st passed while waiting: units held in the month that ended can only go back to it, and
+      // the caller finds its unit in the new month (charge.ts).
+      const reset = monthOf(deps.clock.now()) > month
+      if (reset || state.held === 0 || waited() >= LONGEST_WAIT_MS) return { held: state.held, month }
       await sleep(pause)
       pause = Math.min(2 * pause, LONGEST_PAUSE_MS)
     }

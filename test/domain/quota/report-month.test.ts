@@ -71,6 +71,14 @@ describe('the usage report when the clock is behind the database (docs/api.md#th
     await expect(refused).rejects.toMatchObject({ kind: 'quota_exceeded', extra: { retryAfterSec: 31 * 86_400 + 1 } })
   })
 
+  test('so is a call whose team was read before another process moved it into December', async () => {
+    const { deps, caller } = await world({ monthly_requests: 1 })
+    // The caller as the key's lookup found it a moment earlier: still in November.
+    const { team, plan } = await caller()
+    const refused = charged(deps, { team: { ...team, usageMonth: '2026-11', quotaUsed: 0 }, plan }, async () => 'ok')
+    await expect(refused).rejects.toMatchObject({ kind: 'quota_exceeded', extra: { retryAfterSec: 31 * 86_400 + 1 } })
+  })
+
   test('with the clock in the same month as the counters, nothing changes', async () => {
     const { deps } = await testDeps({ config: { plans: { p: { monthly_requests: 10 } } } })
     const { team } = await seedTeam(deps, { plan: 'p' })
