@@ -49,6 +49,26 @@ export function wallClock(timeZone: string, ms: number): Date {
 /** How far the zone's wall clock is ahead of UTC at `ms`, in ms. */
 const offsetAt = (timeZone: string, ms: number) => wallClock(timeZone, ms).getTime() - ms
 
+const SIX_HOURS_MS = 6 * 3_600_000
+
+/**
+ * The zone's wall clock at `ms` to the minute ("2026-10-25 02:30"), followed by its offset from UTC ("+02:00") when
+ * that wall-clock time comes twice (the hour the clocks going back repeat), so that a reader can tell which it is.
+ */
+export function wallClockText(timeZone: string, ms: number): string {
+  const local = wallClock(timeZone, ms)
+  const text = local.toISOString().slice(0, 16).replace('T', ' ')
+  const offset = offsetAt(timeZone, ms)
+  // The other instant with this wall clock, if any, is as far off as the offsets a few hours around differ.
+  const repeated = [offsetAt(timeZone, ms - SIX_HOURS_MS), offsetAt(timeZone, ms + SIX_HOURS_MS)].some(
+    (other) => other !== offset && wallClock(timeZone, ms + offset - other).getTime() === local.getTime(),
+  )
+  if (!repeated) return text
+  const minutes = Math.abs(offset) / 60_000
+  const hhmm = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`
+  return `${text} ${offset < 0 ? '-' : '+'}${hhmm}`
+}
+
 /** The instant whose wall clock in `timeZone` reads `local` (a Date read through its UTC fields). */
 export function instantOf(timeZone: string, local: number): number {
   const guess = local - offsetAt(timeZone, local)
