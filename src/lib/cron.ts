@@ -42,7 +42,8 @@ const RANGES: Record<string, string> = {
 export function cronProblem(expression: string): string | undefined {
   if (expression.includes(':'))
     return 'a time of day goes in the minute and hour fields ("30 2 * * *" is 02:30 UTC every day)'
-  const parts = expression.trim().split(/\s+/)
+  // "".split gives one empty part: spaces alone are no field.
+  const parts = expression.trim().split(/\s+/).filter(Boolean)
   const fields = parts.length
   if (fields === 7 && parts[6] !== '*')
     return 'its seventh field is a year, after which it would never run again: leave the field out or write *'

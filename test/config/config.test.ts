@@ -144,6 +144,13 @@ describe('configuration (docs/operations.md#configuration)', () => {
     expect(schedule('2027-01-01T09:00:00')).toBe(
       `${cron}: a time of day goes in the minute and hour fields ("30 2 * * *" is 02:30 UTC every day)`,
     )
+    // Spaces alone (an environment variable set to " ") are no field, not one.
+    const noField =
+      'it has 0 fields, where one has 5 (minute, hour, day of month, month, day of week), or 6 with seconds first'
+    expect(schedule('  ')).toBe(`${cron}: ${noField}`)
+    expect(schedule(' ', 'backup')).toBe(
+      `config: backup.schedule: must be "" or a cron expression such as "0 3 * * *": ${noField}`,
+    )
     // "" turns backups off; polling has its own switch.
     expect(schedule('')).toBe(`${cron}; to poll no more, set polling.enabled = false`)
     expect(schedule('02:30', 'backup')).toBe(
