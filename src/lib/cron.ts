@@ -30,6 +30,8 @@ const RANGES: Record<string, string> = {
   minute: 'the minute is out of its range (0-59)',
   hour: 'the hour is out of its range (0-23)',
   day: 'the day of month is out of its range (1-31)',
+  // Croner's own name for a day of month with W (the weekday nearest it).
+  nearestWeekdays: 'the day of month is out of its range (1-31)',
   month: 'the month is out of its range (1-12)',
   dayOfWeek: 'the day of week is out of its range (0-7, 0 and 7 are Sunday)',
 }
@@ -42,7 +44,8 @@ const RANGES: Record<string, string> = {
 export function cronProblem(expression: string): string | undefined {
   if (expression.includes(':'))
     return 'a time of day goes in the minute and hour fields ("30 2 * * *" is 02:30 UTC every day)'
-  const parts = expression.trim().split(/\s+/)
+  // "".split gives one empty part: spaces alone are no field.
+  const parts = expression.trim().split(/\s+/).filter(Boolean)
   const fields = parts.length
   if (fields === 7 && parts[6] !== '*')
     return 'its seventh field is a year, after which it would never run again: leave the field out or write *'
@@ -55,6 +58,8 @@ export function cronProblem(expression: string): string | undefined {
     // Croner's value in these is off by its own offset (32 is said as 31): the field and its range say enough.
     const message = (err as Error).message.replace(/^CronPattern: (Syntax error, )?/, '')
     const field = /^Invalid value for (\w+):/.exec(message)?.[1]
+    if (message.startsWith('nearestWeekdays is not a number'))
+      return "W goes after a day of month, as in 15W (the weekday nearest the 15th), or LW (the month's last weekday)"
     return (field && RANGES[field]) || message.replace(/\.$/, '')
   }
 }

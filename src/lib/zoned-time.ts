@@ -49,6 +49,34 @@ export function wallClock(timeZone: string, ms: number): Date {
 /** How far the zone's wall clock is ahead of UTC at `ms`, in ms. */
 const offsetAt = (timeZone: string, ms: number) => wallClock(timeZone, ms).getTime() - ms
 
+const SIX_HOURS_MS = 6 * 3_600_000
+
+/** The other instant whose wall clock in `timeZone` reads as at `ms` (in the hour the clocks going back repeat). */
+function twinOf(timeZone: string, ms: number): number | undefined {
+  const local = wallClock(timeZone, ms).getTime()
+  const offset = local - ms
+  // It is as far off as the offsets a few hours around differ.
+  for (const other of [offsetAt(timeZone, ms - SIX_HOURS_MS), offsetAt(timeZone, ms + SIX_HOURS_MS)]) {
+    const twin = ms + offset - other
+    if (other !== offset && wallClock(timeZone, twin).getTime() === local) return twin
+  }
+  return undefined
+}
+
+/**
+ * The zone's wall clock at `ms` to the minute ("2026-10-25 02:30"), followed by its offset from UTC ("+02:00") when
+ * that wall-clock time comes twice (the hour the clocks going back repeat), so that a reader can tell which it is.
+ */
+export function wallClockText(timeZone: string, ms: number): string {
+  const local = wallClock(timeZone, ms)
+  const text = local.toISOString().slice(0, 16).replace('T', ' ')
+  if (twinOf(timeZone, ms) === undefined) return text
+  const offset = local.getTime() - ms
+  const minutes = Math.abs(offset) / 60_000
+  const hhmm = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`
+  return `${text} ${offset < 0 ? '-' : '+'}${hhmm}`
+}
+
 /** The instant whose wall clock in `timeZone` reads `local` (a Date read through its UTC fields). */
 export function instantOf(timeZone: string, local: number): number {
   const guess = local - offsetAt(timeZone, local)
@@ -75,14 +103,21 @@ function midnightIn(timeZone: string, now: Date, days: number): Date {
 
 /**
  * The first instant after `afterMs` whose wall clock in `timeZone` is `hour`:00, on `weekday` (0 Sunday … 6 Saturday)
- * when given.
+ * when given. An hour the clocks going back repeat is its second coming, or with `earlier` its first one after `afterMs`.
  */
-export function nextWallHour(timeZone: string, afterMs: number, hour: number, weekday?: number): number {
+export function nextWallHour(
+  timeZone: string,
+  afterMs: number,
+  hour: number,
+  a: { weekday?: number; earlier?: boolean } = {},
+): number {
   const today = wallClock(timeZone, afterMs)
   for (let day = 0; day <= 8; day++) {
     const local = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + day, hour)
-    if (weekday !== undefined && new Date(local).getUTCDay() !== weekday) continue
+    if (a.weekday !== undefined && new Date(local).getUTCDay() !== a.weekday) continue
     const at = instantOf(timeZone, local)
+    const first = a.earlier ? twinOf(timeZone, at) : undefined
+    if (first !== undefined && first < at && first > afterMs) return first
     if (at > afterMs) return at
   }
   throw new Error('unreachable: a wall-clock hour occurs every week')

@@ -144,6 +144,18 @@ describe('configuration (docs/operations.md#configuration)', () => {
     expect(schedule('2027-01-01T09:00:00')).toBe(
       `${cron}: a time of day goes in the minute and hour fields ("30 2 * * *" is 02:30 UTC every day)`,
     )
+    // A day with W (the weekday nearest it): croner names the field in its own word, its value off by one.
+    expect(schedule('0 9 32W * *')).toBe(`${cron}: the day of month is out of its range (1-31)`)
+    expect(schedule('0 9 W * *')).toBe(
+      `${cron}: W goes after a day of month, as in 15W (the weekday nearest the 15th), or LW (the month's last weekday)`,
+    )
+    // Spaces alone (an environment variable set to " ") are no field, not one.
+    const noField =
+      'it has 0 fields, where one has 5 (minute, hour, day of month, month, day of week), or 6 with seconds first'
+    expect(schedule('  ')).toBe(`${cron}: ${noField}`)
+    expect(schedule(' ', 'backup')).toBe(
+      `config: backup.schedule: must be "" or a cron expression such as "0 3 * * *": ${noField}`,
+    )
     // "" turns backups off; polling has its own switch.
     expect(schedule('')).toBe(`${cron}; to poll no more, set polling.enabled = false`)
     expect(schedule('02:30', 'backup')).toBe(

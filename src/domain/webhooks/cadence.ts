@@ -31,7 +31,9 @@ export function inQuietHours(t: Timing, ms: number): boolean {
 }
 
 /** When the quiet hours around `ms` end: what is held is sent then. */
-export const quietEnd = (t: Timing, ms: number) => nextWallHour(t.timeZone, ms, t.quietTo as number)
+export const quietEnd = (t: Timing, ms: number) =>
+  // The first of an hour that comes twice: inQuietHours reads the wall clock, so quiet hours are over from then.
+  nextWallHour(t.timeZone, ms, t.quietTo as number, { earlier: true })
 
 /** The end of the window that starts at `fromMs`: its cadence's next boundary, moved past quiet hours. */
 export function windowEnd(t: Timing, fromMs: number): number {
@@ -51,6 +53,6 @@ function cadenceBoundary(t: Timing, fromMs: number): number {
     case 'daily':
       return nextWallHour(t.timeZone, fromMs, t.digestHour)
     case 'weekly':
-      return nextWallHour(t.timeZone, fromMs, t.digestHour, MONDAY)
+      return nextWallHour(t.timeZone, fromMs, t.digestHour, { weekday: MONDAY })
   }
 }

@@ -1,4 +1,4 @@
-import { wallClock } from '../../lib/zoned-time'
+import { wallClockText } from '../../lib/zoned-time'
 import type { EndpointRow } from '../../storage/repos/webhook-endpoints'
 import { discordEscaped, discordMessage } from './discord'
 import { emailMessage } from './email-message'
@@ -92,7 +92,7 @@ export function windowBody(
   // In the destination's own zone, where its team set the digest's hour (docs/destinations.md#cadence): in UTC a
   // daily digest at 09:00 Berlin time read "08:00 to 08:00 UTC".
   const zone = endpoint.timeZone
-  const minute = (d: Date) => wallClock(zone, d.getTime()).toISOString().slice(0, 16).replace('T', ' ')
+  const minute = (d: Date) => wallClockText(zone, d.getTime())
   const heading =
     endpoint.cadence === 'instant'
       ? `found ${minute(w.from)} ${zone}`
