@@ -20,11 +20,31 @@ export function withinBudget(found: Found): { result: Found; cutTo: number; cut:
   const cutTo = Math.floor(CONTENT_BUDGET / Math.max(1, found.mentions.length))
   let cut = 0
   const mentions = found.mentions.map((m) => {
-    if (m.content.length <= cutTo) return m
+    if (escapedLength(m.content) <= cutTo) return m
     cut++
-    const kept = truncate(m.content, cutTo)
+    const kept = escapedStart(m.content, cutTo)
     const more = (m.content.length - kept.length).toLocaleString('en-US')
     return { ...m, content: `${kept}\n[… ${more} more characters at its url]` }
   })
   return { result: { ...found, mentions }, cutTo, cut }
+}
+
+/**
+ * A text's length as the model reads it: inside the result's JSON text (tool.ts), where a quote or a backslash takes
+ * two characters and a control character six (`\u0001`), so a post of code or logs counted as sent came to up to six
+ * times its share.
+ */
+const escapedLength = (text: string) => JSON.stringify(text).length - 2
+
+/** The longest start of `text` (never half an emoji, truncate) whose escaped length is at most `most`. */
+function escapedStart(text: string, most: number): string {
+  // An escaped text is never shorter than the text, so the start is at most `most` characters long.
+  let low = 0
+  let high = Math.min(text.length, most)
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2)
+    if (escapedLength(truncate(text, mid)) <= most) low = mid
+    else high = mid - 1
+  }
+  return truncate(text, low)
 }

@@ -58,7 +58,7 @@ export function searchMentionsTool(deps: Deps) {
     async run(caller, args) {
       const found = await searchMentions(deps, caller, args)
       const { result, cutTo, cut } = withinBudget(found)
-      const cutLine = cut === 0 ? '' : ` ${plural(cut, 'text')} of ${found.count} cut to the first ${cutTo} characters.`
+      const cutLine = cut === 0 ? '' : ` ${plural(cut, 'text')} of ${found.count} cut to at most ${cutTo} characters.`
       return withUsageLine(
         result,
         `Found ${plural(found.count, 'mention')} of "${args.keyword}" on ${args.platform}.${cutLine}`,
