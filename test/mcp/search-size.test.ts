@@ -122,7 +122,7 @@ describe('search_mentions on posts that JSON escapes', () => {
 })
 
 describe('the scored search_mentions', () => {
-  test('at the limit its description advises, results at their longest preview and reason fit in 50,000 characters', async () => {
+  test('at the limit its description advises, results at their longest preview and reason fit in 50,000 characters, escaped as read', async () => {
     const { deps } = await testDeps({
       config: {
         api: { search_variant: 'scored' },
@@ -140,11 +140,22 @@ describe('the scored search_mentions', () => {
       const advised = Number(/a limit of up to (\d+)/.exec(description)?.[1] ?? 50)
       expect(advised).toBeGreaterThanOrEqual(20)
       const keyword = 'crm OR "customer relationship management" OR hubspot OR pipedrive'
-      const result = await callTool(mcp, 'search_mentions', { keyword, platform: 'hackernews', limit: advised })
-      expect((result.structuredContent as { total: number }).total).toBe(advised)
-      const characters = result.content.reduce((n, c) => n + (c.type === 'text' ? c.text.length : 0), 0)
-      expect(characters).toBeLessThanOrEqual(50_000)
+      // Previews of quotes, backslashes and control characters made 52,148 characters, counted as sent.
+      for (const text of [TEXT, ESCAPED]) {
+        storyText = text
+        const result = await callTool(mcp, 'search_mentions', { keyword, platform: 'hackernews', limit: advised })
+        const { results, total } = result.structuredContent as { results: { contentPreview: string }[]; total: number }
+        expect(total).toBe(advised)
+        const characters = result.content.reduce((n, c) => n + (c.type === 'text' ? c.text.length : 0), 0)
+        expect([text.slice(0, 5), characters <= 50_000]).toEqual([text.slice(0, 5), true])
+        for (const [i, r] of results.entries()) {
+          // The start of the post, as many of its characters as fit in 300 once escaped.
+          expect(r.contentPreview.startsWith(story(i).title)).toBe(true)
+          expect(JSON.stringify(r.contentPreview).length - 2).toBeWithin(290, 301)
+        }
+      }
     } finally {
+      storyText = TEXT
       await mcp.close()
       server.stop()
     }

@@ -4,7 +4,7 @@ import { searchMentions } from '../../domain/search/search-mentions'
 import { searchScored } from '../../domain/search/search-scored'
 import { RawResult, RawSearchBody, ScoredResult, ScoredSearchBody } from '../../wire/mentions'
 import { defineTool, plural, STRANGERS_WROTE, withUsageLine } from '../tool'
-import { CONTENT_BUDGET_TEXT, withinBudget } from './mention-budget'
+import { CONTENT_BUDGET_TEXT, previewsWithin, withinBudget } from './mention-budget'
 
 // What both variants are: one counted tool, live on the platforms, under the REST route's scope.
 const SEARCH = { name: 'search_mentions', counted: true, scope: 'mentions:search', openWorld: true } as const
@@ -33,7 +33,7 @@ export function searchMentionsTool(deps: Deps) {
       input: ScoredSearchBody,
       output: ScoredResult,
       async run(caller, args) {
-        const result = await searchScored(deps, caller, args)
+        const result = previewsWithin(await searchScored(deps, caller, args))
         const where = args.platform ? ` on ${args.platform}` : ''
         return withUsageLine(
           result,
