@@ -1,7 +1,7 @@
 import type { Deps } from '../../deps'
 import { listSignals } from '../../domain/signals/list'
 import { SignalArgs, SignalPage } from '../../wire/signals'
-import { defineTool, type Listing, pageLine, plural, STRANGERS_WROTE, withUsageLine } from '../tool'
+import { defineTool, type Listing, pageLine, plural, strangersWrote, withUsageLine } from '../tool'
 
 const SIGNALS: Listing = {
   items: 'Signals',
@@ -26,7 +26,7 @@ export function listSignalsTool(deps: Deps) {
       '(total tells how many match). Counts 1 request against the monthly quota per call, so ask for pages of up to ' +
       `${ADVISED_PAGE} signals rather than many small ones; larger pages, or content "full" (up to 4,000 more ` +
       'characters a signal) on more than a few, make results that assistants may not read in full. ' +
-      STRANGERS_WROTE,
+      strangersWrote({ posts: true, reasons: true }),
     input: SignalArgs,
     output: SignalPage,
     counted: true,

@@ -3,7 +3,7 @@ import type { Deps } from '../../deps'
 import { searchMentions } from '../../domain/search/search-mentions'
 import { searchScored } from '../../domain/search/search-scored'
 import { RawResult, RawSearchBody, ScoredResult, ScoredSearchBody } from '../../wire/mentions'
-import { defineTool, plural, STRANGERS_WROTE, withUsageLine } from '../tool'
+import { defineTool, plural, strangersWrote, withUsageLine } from '../tool'
 import { CONTENT_BUDGET_TEXT, previewsWithin, withinBudget } from './mention-budget'
 
 // What both variants are: one counted tool, live on the platforms, under the REST route's scope.
@@ -29,7 +29,7 @@ export function searchMentionsTool(deps: Deps) {
         `${SCORED_VARIANT_PLATFORMS.join(', ')} that your plan has and this server has configured. ` +
         'For leads already found and kept by keyword polling, use list_signals. ' +
         `Ask for a limit of up to ${ADVISED_SCORED_LIMIT}: a larger one makes a result that assistants may not read ` +
-        `in full. ${CHARGE} ${STRANGERS_WROTE}`,
+        `in full. ${CHARGE} ${strangersWrote({ posts: true, reasons: true })}`,
       input: ScoredSearchBody,
       output: ScoredResult,
       async run(caller, args) {
@@ -52,7 +52,7 @@ export function searchMentionsTool(deps: Deps) {
       'longer text is cut, and ends by saying how many more characters the post has at its url. ' +
       'Use it to see what people say right now; ' +
       'for leads already found, scored and kept by keyword polling, use list_signals, and to judge a post, score_lead. ' +
-      `${CHARGE} ${STRANGERS_WROTE}`,
+      `${CHARGE} ${strangersWrote({ posts: true, reasons: false })}`,
     input: RawSearchBody,
     output: RawResult,
     async run(caller, args) {
