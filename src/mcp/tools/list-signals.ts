@@ -1,6 +1,8 @@
 import type { Deps } from '../../deps'
 import { listSignals } from '../../domain/signals/list'
+import { FULL_CHARS, PREVIEW_CHARS } from '../../domain/signals/limits'
 import { SignalArgs, SignalPage } from '../../wire/signals'
+import { escapedStart } from '../escaped'
 import { defineTool, type Listing, pageLine, plural, strangersWrote, withUsageLine } from '../tool'
 
 const SIGNALS: Listing = {
@@ -33,8 +35,21 @@ export function listSignalsTool(deps: Deps) {
     scope: 'signals:read',
     openWorld: false,
     async run(caller, args) {
-      const page = await listSignals(deps, caller, args)
+      const page = withinAdvice(await listSignals(deps, caller, args))
       return withUsageLine(page, pageLine(SIGNALS, page, page.signals.length))
     },
   })
+}
+
+/**
+ * The page with each preview and full text as long as the model reads it, escaped (escaped.ts): the advised page
+ * size was measured on them, and previews of quotes, backslashes and control characters made 57,628 characters.
+ */
+function withinAdvice<P extends { signals: { content: string; contentFull?: string | null }[] }>(page: P): P {
+  const signals = page.signals.map((s) => ({
+    ...s,
+    content: escapedStart(s.content, PREVIEW_CHARS),
+    ...(typeof s.contentFull === 'string' ? { contentFull: escapedStart(s.contentFull, FULL_CHARS) } : {}),
+  }))
+  return { ...page, signals }
 }

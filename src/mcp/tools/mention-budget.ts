@@ -1,6 +1,6 @@
 import type { RawResult, ScoredResult } from '../../wire/mentions'
 import type * as v from 'valibot'
-import { truncate } from '../../lib/text'
+import { escapedLength, escapedStart } from '../escaped'
 import { PREVIEW_CHARS } from '../../domain/signals/limits'
 
 type Found = v.InferOutput<typeof RawResult>
@@ -39,24 +39,4 @@ export function withinBudget(found: Found): { result: Found; cutTo: number; cut:
 export function previewsWithin(scored: Scored): Scored {
   const results = scored.results.map((r) => ({ ...r, contentPreview: escapedStart(r.contentPreview, PREVIEW_CHARS) }))
   return { ...scored, results }
-}
-
-/**
- * A text's length as the model reads it: inside the result's JSON text (tool.ts), where a quote or a backslash takes
- * two characters and a control character six (`\u0001`), so a post of code or logs counted as sent came to up to six
- * times its share.
- */
-const escapedLength = (text: string) => JSON.stringify(text).length - 2
-
-/** The longest start of `text` (never half an emoji, truncate) whose escaped length is at most `most`. */
-function escapedStart(text: string, most: number): string {
-  // An escaped text is never shorter than the text, so the start is at most `most` characters long.
-  let low = 0
-  let high = Math.min(text.length, most)
-  while (low < high) {
-    const mid = Math.ceil((low + high) / 2)
-    if (escapedLength(truncate(text, mid)) <= most) low = mid
-    else high = mid - 1
-  }
-  return truncate(text, low)
 }
