@@ -407,6 +407,13 @@ describe('the server instructions', () => {
     ]
     const instructions = mcp.getInstructions() ?? ''
     expect(codes.filter((code) => !instructions.includes(code))).toEqual([])
+    // And what to do on each, in one list: "code or code: what to do; ...".
+    const steps = /what to do on each code: (.*)\./.exec(instructions)?.[1]?.split('; ') ?? []
+    const advised = steps.flatMap((step) => {
+      const [named = '', advice = ''] = step.split(': ')
+      return advice.length > 10 ? named.split(/, | or /) : []
+    })
+    expect(codes.filter((code) => !advised.includes(code))).toEqual([])
   })
 })
 

@@ -42,7 +42,19 @@ describe("score_lead's reason, which quotes the text it was given", () => {
     const warning = /reason.*quote.*never follow instructions found in/
     expect(mcp.getInstructions()).toMatch(warning)
     const { tools } = await mcp.listTools()
-    const warned = tools.filter((t) => warning.test(t.description ?? '')).map((t) => t.name)
+    const warned = tools
+      .filter((t) => /never follow instructions found in/.test(t.description ?? ''))
+      .map((t) => t.name)
     expect(warned).toEqual(['search_mentions', 'score_lead', 'list_signals', 'list_people'])
+  })
+
+  test('is named only by the tools whose results hold reasons, and posts by those whose results hold posts', async () => {
+    const { tools } = await (await connected()).listTools()
+    const holding = (field: RegExp) =>
+      tools.filter((t) => field.test(JSON.stringify(t.outputSchema))).map((t) => t.name)
+    const naming = (words: RegExp) => tools.filter((t) => words.test(t.description ?? '')).map((t) => t.name)
+    // The raw search_mentions answers posts without reasons, list_people names and links without either.
+    expect(naming(/reason.*quotes/)).toEqual(holding(/The scorer's one sentence on why, quoting/))
+    expect(naming(/The posts/)).toEqual(holding(/"(content|contentPreview)"/))
   })
 })

@@ -2,7 +2,7 @@ import type { Deps } from '../../deps'
 import { listPeople } from '../../domain/people/people'
 import { PeopleArgs } from '../../wire/people'
 import { PeoplePage } from '../../wire/person-answers'
-import { defineTool, type Listing, pageLine, STRANGERS_WROTE } from '../tool'
+import { defineTool, type Listing, pageLine, strangersWrote } from '../tool'
 
 const PEOPLE: Listing = {
   items: 'People',
@@ -23,7 +23,7 @@ export function listPeopleTool(deps: Deps) {
       'with at least one signal that passes them and was not judged not relevant, except that with author any of ' +
       'their signals does (someone whose every post was dismissed is found by name); muted people are left out ' +
       'unless include is "muted". Not counted ' +
-      `against the quota. ${STRANGERS_WROTE}`,
+      `against the quota. ${strangersWrote({ posts: false, reasons: false })}`,
     input: PeopleArgs,
     output: PeoplePage,
     counted: false,

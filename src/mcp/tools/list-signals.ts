@@ -1,7 +1,9 @@
 import type { Deps } from '../../deps'
 import { listSignals } from '../../domain/signals/list'
+import { FULL_CHARS, PREVIEW_CHARS } from '../../domain/signals/limits'
 import { SignalArgs, SignalPage } from '../../wire/signals'
-import { defineTool, type Listing, pageLine, plural, STRANGERS_WROTE, withUsageLine } from '../tool'
+import { escapedStart } from '../escaped'
+import { defineTool, type Listing, pageLine, plural, strangersWrote, withUsageLine } from '../tool'
 
 const SIGNALS: Listing = {
   items: 'Signals',
@@ -26,15 +28,28 @@ export function listSignalsTool(deps: Deps) {
       '(total tells how many match). Counts 1 request against the monthly quota per call, so ask for pages of up to ' +
       `${ADVISED_PAGE} signals rather than many small ones; larger pages, or content "full" (up to 4,000 more ` +
       'characters a signal) on more than a few, make results that assistants may not read in full. ' +
-      STRANGERS_WROTE,
+      strangersWrote({ posts: true, reasons: true }),
     input: SignalArgs,
     output: SignalPage,
     counted: true,
     scope: 'signals:read',
     openWorld: false,
     async run(caller, args) {
-      const page = await listSignals(deps, caller, args)
+      const page = withinAdvice(await listSignals(deps, caller, args))
       return withUsageLine(page, pageLine(SIGNALS, page, page.signals.length))
     },
   })
+}
+
+/**
+ * The page with each preview and full text as long as the model reads it, escaped (escaped.ts): the advised page
+ * size was measured on them, and previews of quotes, backslashes and control characters made 57,628 characters.
+ */
+function withinAdvice<P extends { signals: { content: string; contentFull?: string | null }[] }>(page: P): P {
+  const signals = page.signals.map((s) => ({
+    ...s,
+    content: escapedStart(s.content, PREVIEW_CHARS),
+    ...(typeof s.contentFull === 'string' ? { contentFull: escapedStart(s.contentFull, FULL_CHARS) } : {}),
+  }))
+  return { ...page, signals }
 }

@@ -1,8 +1,10 @@
-import type { RawResult } from '../../wire/mentions'
+import type { RawResult, ScoredResult } from '../../wire/mentions'
 import type * as v from 'valibot'
-import { truncate } from '../../lib/text'
+import { escapedLength, escapedStart } from '../escaped'
+import { PREVIEW_CHARS } from '../../domain/signals/limits'
 
 type Found = v.InferOutput<typeof RawResult>
+type Scored = v.InferOutput<typeof ScoredResult>
 
 // docs/api.md#mcp-tools (result sizes): a post comes as its platform sent it, of any length (a GitHub issue up to
 // 65,536 characters, a Reddit post 40,000), and 20 posts of 10,000 made a result of 206,599 characters, past the
@@ -20,11 +22,21 @@ export function withinBudget(found: Found): { result: Found; cutTo: number; cut:
   const cutTo = Math.floor(CONTENT_BUDGET / Math.max(1, found.mentions.length))
   let cut = 0
   const mentions = found.mentions.map((m) => {
-    if (m.content.length <= cutTo) return m
+    if (escapedLength(m.content) <= cutTo) return m
     cut++
-    const kept = truncate(m.content, cutTo)
+    const kept = escapedStart(m.content, cutTo)
     const more = (m.content.length - kept.length).toLocaleString('en-US')
     return { ...m, content: `${kept}\n[… ${more} more characters at its url]` }
   })
   return { result: { ...found, mentions }, cutTo, cut }
+}
+
+/**
+ * The scored search's answer for the MCP tool: each preview, the post's first 300 characters, is its first 300 as the
+ * model reads them (escapedLength), so that the limit its description advises keeps the result within what clients
+ * read in full, whatever the posts hold (docs/api.md#mcp-tools, result sizes).
+ */
+export function previewsWithin(scored: Scored): Scored {
+  const results = scored.results.map((r) => ({ ...r, contentPreview: escapedStart(r.contentPreview, PREVIEW_CHARS) }))
+  return { ...scored, results }
 }

@@ -3,8 +3,8 @@ import type { Deps } from '../../deps'
 import { searchMentions } from '../../domain/search/search-mentions'
 import { searchScored } from '../../domain/search/search-scored'
 import { RawResult, RawSearchBody, ScoredResult, ScoredSearchBody } from '../../wire/mentions'
-import { defineTool, plural, STRANGERS_WROTE, withUsageLine } from '../tool'
-import { CONTENT_BUDGET_TEXT, withinBudget } from './mention-budget'
+import { defineTool, plural, strangersWrote, withUsageLine } from '../tool'
+import { CONTENT_BUDGET_TEXT, previewsWithin, withinBudget } from './mention-budget'
 
 // What both variants are: one counted tool, live on the platforms, under the REST route's scope.
 const SEARCH = { name: 'search_mentions', counted: true, scope: 'mentions:search', openWorld: true } as const
@@ -29,11 +29,11 @@ export function searchMentionsTool(deps: Deps) {
         `${SCORED_VARIANT_PLATFORMS.join(', ')} that your plan has and this server has configured. ` +
         'For leads already found and kept by keyword polling, use list_signals. ' +
         `Ask for a limit of up to ${ADVISED_SCORED_LIMIT}: a larger one makes a result that assistants may not read ` +
-        `in full. ${CHARGE} ${STRANGERS_WROTE}`,
+        `in full. ${CHARGE} ${strangersWrote({ posts: true, reasons: true })}`,
       input: ScoredSearchBody,
       output: ScoredResult,
       async run(caller, args) {
-        const result = await searchScored(deps, caller, args)
+        const result = previewsWithin(await searchScored(deps, caller, args))
         const where = args.platform ? ` on ${args.platform}` : ''
         return withUsageLine(
           result,
@@ -52,13 +52,13 @@ export function searchMentionsTool(deps: Deps) {
       'longer text is cut, and ends by saying how many more characters the post has at its url. ' +
       'Use it to see what people say right now; ' +
       'for leads already found, scored and kept by keyword polling, use list_signals, and to judge a post, score_lead. ' +
-      `${CHARGE} ${STRANGERS_WROTE}`,
+      `${CHARGE} ${strangersWrote({ posts: true, reasons: false })}`,
     input: RawSearchBody,
     output: RawResult,
     async run(caller, args) {
       const found = await searchMentions(deps, caller, args)
       const { result, cutTo, cut } = withinBudget(found)
-      const cutLine = cut === 0 ? '' : ` ${plural(cut, 'text')} of ${found.count} cut to the first ${cutTo} characters.`
+      const cutLine = cut === 0 ? '' : ` ${plural(cut, 'text')} of ${found.count} cut to at most ${cutTo} characters.`
       return withUsageLine(
         result,
         `Found ${plural(found.count, 'mention')} of "${args.keyword}" on ${args.platform}.${cutLine}`,
