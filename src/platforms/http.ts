@@ -110,7 +110,7 @@ export function failedAnswer(
   const limit = rule(answer, now)
   if (!limit) {
     const failed = new UpstreamStatusError(answer.status, `${platform} answered with status ${answer.status}`)
-    if (answer.status === 503) failed.unavailableSec = retryAfterSeconds(answer.headers.get('retry-after'), now)
+    if (answer.status === 503) failed.unavailableSec = retryAfterSeconds(answer.headers, now)
     return failed
   }
   return new UpstreamStatusError(

@@ -26,7 +26,7 @@ const secondsUntil = (at: number, now: number) => Math.max(0, Math.ceil((at - no
  * usable is there.
  */
 export function retryAfterSecOf(headers: Headers, now = Date.now(), readReset = true): number | undefined {
-  const retry = retryAfterSeconds(headers.get('retry-after'), now)
+  const retry = retryAfterSeconds(headers, now)
   if (retry !== undefined) return Math.ceil(retry)
   if (!readReset) return undefined
   for (const name of RESET_HEADERS) {
