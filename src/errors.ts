@@ -38,6 +38,11 @@ export class AppError extends Error {
     readonly extra: {
       details?: FieldIssue[]
       retryAfterSec?: number
+      /**
+       * The wait upstream asked for, when it is longer than the one kept (retryAfterSec): a platform whose documented
+       * window is short keeps a wait of days an hour at most (docs/streams.md#outages).
+       */
+      askedSec?: number
       /** For a caller when the message is for the operator (it names a host): a few words on why. */
       reason?: string
       /**

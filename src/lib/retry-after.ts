@@ -9,15 +9,25 @@ const ASCTIME_DATE = new RegExp(String.raw`^[a-z]{3} ([a-z]{3}) ([ \d]\d) ${TIME
 
 /**
  * A Retry-After header (RFC 9110 §10.2.3) as seconds from `nowMs`: a number of seconds, or an HTTP-date (0 once it
- * has passed). A decimal number, which the RFC does not allow, is read as the seconds it plainly means. Undefined
- * when absent or anything else.
+ * has passed) read against the answer's own clock (answerNowMs). A decimal number, which the RFC does not allow, is
+ * read as the seconds it plainly means. Undefined when absent or anything else.
  */
-export function retryAfterSeconds(header: string | null | undefined, nowMs: number): number | undefined {
-  const value = header?.trim()
+export function retryAfterSeconds(headers: Headers, nowMs: number): number | undefined {
+  const value = headers.get('retry-after')?.trim()
   if (!value) return undefined
   if (/^\d+(\.\d+)?$/.test(value)) return Number(value)
   const at = httpDateMs(value, nowMs)
-  return at === undefined ? undefined : Math.max(0, (at - nowMs) / 1000)
+  return at === undefined ? undefined : Math.max(0, (at - answerNowMs(headers, nowMs)) / 1000)
+}
+
+/**
+ * The time an answer was made on its server's clock, its `Date` header (RFC 9110 §6.6.1), or `nowMs` when it has
+ * none that reads. A Retry-After date is on that clock: measured from its Date, the wait is the one it asked for
+ * though the two clocks are minutes apart (docs/platforms.md#rate-limits).
+ */
+function answerNowMs(headers: Headers, nowMs: number): number {
+  const date = headers.get('date')?.trim()
+  return (date ? httpDateMs(date, nowMs) : undefined) ?? nowMs
 }
 
 function httpDateMs(value: string, nowMs: number): number | undefined {

@@ -1,7 +1,14 @@
 import { AppError } from '../errors'
 import { readAtMost } from '../lib/read-at-most'
 import { fetchFollowing } from './follow-redirects'
-import { type FailedAnswer, headerRateLimit, type RateLimitRule } from './common/rate-limit'
+import {
+  type FailedAnswer,
+  headerRateLimit,
+  type KeptWait,
+  keptWait,
+  type RateLimitRule,
+  retryWords,
+} from './common/rate-limit'
 import { retryAfterSeconds } from '../lib/retry-after'
 
 export { retryAfterSecOf } from './common/rate-limit'
@@ -77,10 +84,10 @@ export class UpstreamStatusError extends AppError {
   constructor(
     readonly status: number,
     message: string,
-    retryAfterSec?: number,
+    wait?: number | KeptWait,
     readonly refusedCredentials = status === 401 || status === 403,
   ) {
-    super('upstream_error', message, { retryAfterSec })
+    super('upstream_error', message, typeof wait === 'number' ? { retryAfterSec: wait } : { ...wait })
   }
 }
 
@@ -99,25 +106,24 @@ export class PlatformUnreachableError extends AppError {
 
 /**
  * A failed answer as an error: a rate limit (per `rule`, the connector's reading of its platform's limits) carries
- * its wait; any other status is a plain 502 upstream_error (docs/api.md#error-codes).
+ * its wait, at most `longestWaitSec` where the platform documents a short window (keptWait), worded as kept; any
+ * other status is a plain 502 upstream_error (docs/api.md#error-codes).
  */
 export function failedAnswer(
   platform: string,
   answer: FailedAnswer,
   rule: RateLimitRule = headerRateLimit,
   now = Date.now(),
+  longestWaitSec?: number,
 ): UpstreamStatusError {
   const limit = rule(answer, now)
   if (!limit) {
     const failed = new UpstreamStatusError(answer.status, `${platform} answered with status ${answer.status}`)
-    if (answer.status === 503) failed.unavailableSec = retryAfterSeconds(answer.headers.get('retry-after'), now)
+    if (answer.status === 503) failed.unavailableSec = retryAfterSeconds(answer.headers, now)
     return failed
   }
-  return new UpstreamStatusError(
-    answer.status,
-    `${platform} is rate limited (${limit.why}); retry after ${limit.retryAfterSec} s`,
-    limit.retryAfterSec,
-  )
+  const wait = keptWait(limit.retryAfterSec, longestWaitSec)
+  return new UpstreamStatusError(answer.status, `${platform} is rate limited (${limit.why}); ${retryWords(wait)}`, wait)
 }
 
 /**
@@ -135,22 +141,22 @@ export function jsonBodyOf(text: string): unknown {
   }
 }
 
+/** What reads a failed answer: the connector's rule and reader, and the longest wait it keeps (failedAnswer). */
+type FailureReading = { rateLimit?: RateLimitRule; readFailure?: FailureReader; longestWaitSec?: number }
+
 /** `sendPlatformRequest` where any error status is 502 upstream_error, a rate limit with its wait. */
 export async function fetchPlatformText(
-  a: PlatformRequest & { rateLimit?: RateLimitRule; readFailure?: FailureReader },
+  a: PlatformRequest & FailureReading,
 ): Promise<{ text: string; headers: Headers }> {
   const res = await sendPlatformRequest(a)
-  if (!res.ok) throw a.readFailure?.(res, Date.now()) ?? failedAnswer(a.platform, res, a.rateLimit)
+  if (!res.ok)
+    throw a.readFailure?.(res, Date.now()) ?? failedAnswer(a.platform, res, a.rateLimit, Date.now(), a.longestWaitSec)
   return res
 }
 
 /** `fetchPlatformText` for JSON answers: a body that is not JSON is 502 upstream_error. */
 export async function fetchPlatformJson(
-  a: PlatformRequest & {
-    rateLimit?: RateLimitRule
-    readFailure?: FailureReader
-    heard?: (headers: Headers) => void | Promise<void>
-  },
+  a: PlatformRequest & FailureReading & { heard?: (headers: Headers) => void | Promise<void> },
 ): Promise<unknown> {
   const { text, headers } = await fetchPlatformText({ ...a, headers: { accept: 'application/json', ...a.headers } })
   await a.heard?.(headers)
@@ -163,7 +169,8 @@ export async function fetchPlatformJson(
 
 /**
  * A connector's JSON GETs: `path` on its `base_url` with `params`, within its timeout, with its headers; `heard` is
- * given the headers of each answer that served (a platform's word on its rate limit rides on successes too).
+ * given the headers of each answer that served (a platform's word on its rate limit rides on successes too);
+ * `longestWaitSec` as failedAnswer's.
  */
 export function platformJsonGet(
   platform: string,
@@ -171,10 +178,12 @@ export function platformJsonGet(
   headers?: Record<string, string>,
   readFailure?: FailureReader,
   heard?: (headers: Headers) => void | Promise<void>,
+  longestWaitSec?: number,
 ) {
   return (path: string, params: URLSearchParams, signal?: AbortSignal): Promise<unknown> => {
     const url = new URL(path, config.base_url)
     url.search = params.toString()
-    return fetchPlatformJson({ platform, url, timeoutMs: config.timeout_ms, headers, signal, readFailure, heard })
+    const timeoutMs = config.timeout_ms
+    return fetchPlatformJson({ platform, url, timeoutMs, headers, signal, readFailure, heard, longestWaitSec })
   }
 }

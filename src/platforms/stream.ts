@@ -78,13 +78,14 @@ export class DocumentedWait extends AppError {
 export function askedWaitSec(err: unknown): number | undefined {
   if (err instanceof DocumentedWait) return err.waitSec
   if (err instanceof UpstreamStatusError && err.unavailableSec !== undefined) return Math.ceil(err.unavailableSec)
-  return err instanceof AppError ? err.extra.retryAfterSec : undefined
+  return err instanceof AppError ? (err.extra.askedSec ?? err.extra.retryAfterSec) : undefined
 }
 
 /**
  * The wait a stream keeps after `err` (askedWaitSec): what an answer just said, at most NAMED_WAIT_MAX_SEC, since a
  * retry before a rate limit's end is refused again and counted against the app; a documented wait, or a pause this
- * server holds (bounded when it was held: common/rate-limit.ts), whole.
+ * server holds (bounded when it was held: common/rate-limit.ts), whole. A stream's reads give failedAnswer the same
+ * bound (longestWaitSec), so that the error says the wait kept.
  */
 export function namedWaitSec(err: unknown): number | undefined {
   const asked = askedWaitSec(err)

@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'bun:test'
+import type { AppError } from '../../src/errors'
 import { headerRateLimit } from '../../src/platforms/common/rate-limit'
-import { retryAfterSecOf } from '../../src/platforms/http'
+import { fetchPlatformJson, retryAfterSecOf } from '../../src/platforms/http'
+import { fakeUpstream } from '../support/fake-upstream'
 
 const now = Date.parse('2026-11-15T12:00:00.000Z')
 const headers = (h: Record<string, string>) => new Headers(h)
@@ -14,6 +16,42 @@ describe('the wait a rate-limit answer asks for', () => {
     // A decimal is not RFC 9110's form but means seconds (not a day of 2001), rounded up to whole ones.
     expect(retryAfterSecOf(headers({ 'retry-after': '1.5' }), now)).toBe(2)
     expect(retryAfterSecOf(headers({ 'retry-after': 'Sun Nov 15 12:05:00 2026' }), now)).toBe(300)
+  })
+
+  // RFC 9110 §10.2.3: an HTTP-date Retry-After is a time on the server's clock, whose reading it sends in `Date`
+  // (§6.6.1): the wait is the one between them, whatever this server's clock says (docs/platforms.md#rate-limits).
+  test("an HTTP-date Retry-After is read against the answer's Date, not this server's clock", () => {
+    // The server's clock is 10 minutes ahead of ours: it asks for 5 minutes, not 15.
+    const date = 'Sun, 15 Nov 2026 12:10:00 GMT'
+    expect(retryAfterSecOf(headers({ date, 'retry-after': 'Sun, 15 Nov 2026 12:15:00 GMT' }), now)).toBe(300)
+    // Its clock 10 minutes behind: a date that looks past to us is still 5 minutes away.
+    const behind = 'Sun, 15 Nov 2026 11:50:00 GMT'
+    expect(retryAfterSecOf(headers({ date: behind, 'retry-after': 'Sun, 15 Nov 2026 11:55:00 GMT' }), now)).toBe(300)
+    // Seconds are seconds whatever the clocks; a Date that is not an HTTP-date leaves our clock to read the date by.
+    expect(retryAfterSecOf(headers({ date, 'retry-after': '120' }), now)).toBe(120)
+    expect(retryAfterSecOf(headers({ date: 'soon', 'retry-after': 'Sun, 15 Nov 2026 12:05:00 GMT' }), now)).toBe(300)
+  })
+
+  test('a platform whose clock is off: the search that met its limit names the wait it asked for', async () => {
+    const ahead = Date.now() + 10 * 60_000
+    const fake = fakeUpstream(
+      () =>
+        new Response('{}', {
+          status: 429,
+          headers: {
+            date: new Date(ahead).toUTCString(),
+            'retry-after': new Date(ahead + 300_000).toUTCString(),
+          },
+        }),
+    )
+    try {
+      const url = new URL('/search', fake.origin)
+      const err = (await fetchPlatformJson({ platform: 'devto', url, timeoutMs: 5000 }).catch((e) => e)) as AppError
+      expect(err.extra.retryAfterSec).toBe(300)
+      expect(err.message).toBe('devto is rate limited (429); retry after 300 s')
+    } finally {
+      fake.stop()
+    }
   })
 
   test('X and GitHub reset times (epoch seconds) when there is no Retry-After', () => {

@@ -285,6 +285,32 @@ describe('youtube connector against a fake Data API v3', () => {
     expect(err.message).toBe('youtube answered with status 400 (invalidSearchFilter)')
   })
 
+  // developers.google.com/youtube/v3/getting-started#quota: the project's quota is a day's, reset at midnight Pacific
+  // time. A Retry-After past that (three days, from a proxy gone wrong) would hold the project's searches on every
+  // server that long, across restarts (docs/platforms.md#rate-limits): it is kept until the quota day ends.
+  test('a 429 asking for longer than the quota day is kept until midnight Pacific time, and says what was asked', async () => {
+    const yt = fakeYoutube({
+      search: () =>
+        Response.json(
+          { error: { code: 429, message: 'slow down' } },
+          { status: 429, headers: { 'retry-after': '259200' } },
+        ),
+    })
+    const err = await connector(yt.origin)
+      .search('crm', 5)
+      .catch((e) => e)
+    const dayEnd = Math.ceil((nextMidnightIn('America/Los_Angeles', new Date()).getTime() - Date.now()) / 1000)
+    expect(err.extra.retryAfterSec).toBeGreaterThanOrEqual(dayEnd - 2)
+    expect(err.extra.retryAfterSec).toBeLessThanOrEqual(dayEnd)
+    expect(err.message).toBe(
+      `youtube is rate limited (429, asked for 259200 s: the daily quota resets at midnight Pacific time); retry after ${err.extra.retryAfterSec} s`,
+    )
+    // A wait within the day is kept as asked.
+    expect(
+      youtubeRateLimit({ status: 429, headers: new Headers({ 'retry-after': '120' }), text: '' }, Date.now()),
+    ).toEqual({ retryAfterSec: 120, why: '429' })
+  })
+
   test('the quota day: midnight Pacific, summer time and winter time', () => {
     const at = (iso: string) =>
       youtubeRateLimit(

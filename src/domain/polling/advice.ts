@@ -60,16 +60,6 @@ export function streamedWithoutSearch(config: Pick<Config, 'platforms'>, platfor
 }
 
 /**
- * The log lines that say more of a failed search, by its error as source health keeps it: the search runner's, in
- * the network's words, for a platform not reached; Bluesky's for a login it refused with 429 (bluesky/session.ts),
- * which names the limit met; else the pass's own (docs/operations.md#logs).
- */
-const loggedAs = (reason: string | null | undefined) => {
-  if (reason?.includes('could not be reached')) return 'platform_unreachable'
-  return reason?.includes('refused a login with 429') ? 'platform_login_limited' : 'poll_search_failed'
-}
-
-/**
  * docs/operations.md#one-pass-at-a-time: a pass that found the polling lease held did nothing, and exit status 0 (it
  * is no failure) said nothing of what to do: the other pass searches the keywords, so waiting is the answer.
  */
@@ -132,7 +122,8 @@ export async function passAdvice(
   )
   for (const [p, c] of failed) {
     const reason = why.get(p)
-    const logged = loggedAs(reason)
+    // The line the pass's search was told in (polling/search.ts): source health's row may have been written since.
+    const logged = summary.failuresLoggedAs[p] ?? 'poll_search_failed'
     lines.push(
       `${p}: ${c.searches === 1 ? 'its one search' : `all ${c.searches} searches`} failed${reason ? ` (${withBaseUrl(deps.config, p, reason)})` : ''}; the ${logged} log lines say more`,
     )
@@ -140,7 +131,7 @@ export async function passAdvice(
   // Every platform searched failed, some for want of a connection: the console's checklist says the same
   // (docs/console.md#getting-started). Waiting for the next pass will not help; the network will.
   const searched = Object.values(summary.platforms).filter((c) => c.searches > 0).length
-  const unreachable = failed.some(([p]) => why.get(p)?.includes('could not be reached'))
+  const unreachable = failed.some(([p]) => summary.failuresLoggedAs[p] === 'platform_unreachable')
   if (failed.length > 0 && failed.length === searched && unreachable)
     lines.push(
       noPlatformAnswered(

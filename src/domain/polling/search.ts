@@ -36,9 +36,11 @@ export async function pollTarget(pass: Pass, target: SearchTarget): Promise<void
     counts.failed++
     // The search runner logged a platform it could not reach (platform_unreachable, in the network's words), and the
     // connector a refusal it told more of (loggedAs: a Bluesky login's limit): a second line would say the same again
-    // (docs/operations.md#logs).
-    const logged = err instanceof PlatformUnreachableError || (err instanceof AppError && err.extra.loggedAs)
+    // (docs/operations.md#logs). The summary keeps which line it was, for the advice under it.
+    const logged =
+      err instanceof PlatformUnreachableError ? 'platform_unreachable' : err instanceof AppError && err.extra.loggedAs
     if (!logged) deps.log.warn('poll_search_failed', { platform: target.platform, err })
+    counters.toldIn(target.platform, logged || 'poll_search_failed')
     pass.deferrals.failed(target.platform, err)
     return
   }

@@ -31,6 +31,11 @@ export type PassSummary = {
   scorerUnavailable: boolean
   platforms: Record<string, PlatformCounts>
   totals: PlatformCounts
+  /**
+   * Per platform with a failed search, the log event that told its last failure: `poll_search_failed`, or the one
+   * that said more (`platform_unreachable`, `platform_login_limited`) where the pass logged none of its own.
+   */
+  failuresLoggedAs: Record<string, string>
 }
 
 const zero = (): PlatformCounts => ({
@@ -49,14 +54,17 @@ const zero = (): PlatformCounts => ({
 /** Counters of a pass in progress, per platform. */
 export function passCounters() {
   const byPlatform = new Map<string, PlatformCounts>()
+  const loggedAs = new Map<string, string>()
+  const sorted = <T>(m: Map<string, T>) => Object.fromEntries([...m].sort(([x], [y]) => x.localeCompare(y)))
   return {
     of: (platform: string): PlatformCounts => getOrAdd(byPlatform, platform, zero),
-    summary(a: Omit<PassSummary, 'platforms' | 'totals'>): PassSummary {
-      const platforms = Object.fromEntries([...byPlatform].sort(([x], [y]) => x.localeCompare(y)))
+    /** A failed search of `platform` was told in the log as `event` (PassSummary.failuresLoggedAs). */
+    toldIn: (platform: string, event: string) => void loggedAs.set(platform, event),
+    summary(a: Omit<PassSummary, 'platforms' | 'totals' | 'failuresLoggedAs'>): PassSummary {
       const totals = zero()
       for (const c of byPlatform.values())
         for (const k of Object.keys(totals) as (keyof PlatformCounts)[]) totals[k] += c[k]
-      return { ...a, platforms, totals }
+      return { ...a, platforms: sorted(byPlatform), totals, failuresLoggedAs: sorted(loggedAs) }
     },
   }
 }

@@ -2,7 +2,6 @@ import { AppError } from '../../errors'
 import { createOutage } from '../../lib/outage'
 import type { StuckJobs } from '../health/stuck'
 import { askedWaitSec, namedWaitSec } from '../../platforms/stream'
-import { toldAsKept } from '../../platforms/common/rate-limit'
 import type { StreamDeps } from './runner'
 
 // A stream hears from upstream several times a second: its success is written at most this often, and at once after
@@ -31,7 +30,6 @@ export function streamHealth(
   return {
     failed(err: unknown) {
       failing = true
-      toldAsKept(err, namedWaitSec(err))
       const told = outage.failed()
       if (told) deps.stuck.degraded(job, { since: told.since, says })
       if (told?.tell === 'began') {

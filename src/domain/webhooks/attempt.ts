@@ -117,7 +117,7 @@ export async function attemptDelivery(a: {
         s >= 300 && s < 400
           ? `answered ${s}: a redirect, which is not followed`
           : withReason(`answered ${s}`, goneBecause ?? answerReason(answer.body, new URL(a.url))),
-      retryAfterSec: retryAfterSeconds(answer.headers.get('retry-after'), a.now.getTime()),
+      retryAfterSec: retryAfterSeconds(answer.headers, a.now.getTime()),
     }
   } catch (err) {
     // docs/webhooks.md#private-targets: this server refuses the address every time, so the endpoint is done with at

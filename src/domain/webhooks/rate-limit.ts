@@ -19,7 +19,7 @@ export const RATE_LIMIT_MAX_SEC = 15 * 60
 export function rateLimitWaitSec(headers: Headers, body: Uint8Array, nowMs: number): number {
   const asked =
     bodyRetryAfter(body) ??
-    retryAfterSeconds(headers.get('retry-after'), nowMs) ??
+    retryAfterSeconds(headers, nowMs) ??
     plainSeconds(headers.get('x-ratelimit-reset-after')) ??
     RATE_LIMIT_DEFAULT_SEC
   return Math.min(Math.max(asked, RATE_LIMIT_MIN_SEC), RATE_LIMIT_MAX_SEC)

@@ -8,6 +8,20 @@ import { type PauseBoard, pauseBoard } from './shared-pauses'
 /** A platform's failed answer, as the rules below read it. */
 export type FailedAnswer = { status: number; headers: Headers; text: string }
 type RateLimit = { retryAfterSec: number; why: string }
+/** A wait as it is kept: `retryAfterSec`, and `askedSec` when upstream asked for longer (AppError's extra). */
+export type KeptWait = { retryAfterSec: number; askedSec?: number }
+
+/** `askedSec` kept at most `longestSec` (docs/streams.md#outages): what a rate-limit error carries. */
+export const keptWait = (askedSec: number, longestSec = Number.POSITIVE_INFINITY): KeptWait =>
+  askedSec <= longestSec ? { retryAfterSec: askedSec } : { retryAfterSec: longestSec, askedSec }
+
+/**
+ * A kept wait in a rate-limit error's words, which source health keeps as lastError: the wait kept, as retryAt holds
+ * it, and what was asked when that was more.
+ */
+export const retryWords = ({ retryAfterSec, askedSec }: KeptWait) =>
+  `retry after ${retryAfterSec} s${askedSec === undefined ? '' : ` (asked for ${askedSec} s: a wait named is kept ${retryAfterSec} s at most)`}`
+
 /** Reads a failed answer: a rate limit and its wait, or undefined for any other failure. */
 export type RateLimitRule = (answer: FailedAnswer, now: number) => RateLimit | undefined
 
@@ -26,7 +40,7 @@ const secondsUntil = (at: number, now: number) => Math.max(0, Math.ceil((at - no
  * usable is there.
  */
 export function retryAfterSecOf(headers: Headers, now = Date.now(), readReset = true): number | undefined {
-  const retry = retryAfterSeconds(headers.get('retry-after'), now)
+  const retry = retryAfterSeconds(headers, now)
   if (retry !== undefined) return Math.ceil(retry)
   if (!readReset) return undefined
   for (const name of RESET_HEADERS) {
@@ -116,12 +130,14 @@ export function sharedPause(
     /**
      * A call refused as a rate limit (a 429, read by failedAnswer into upstream_error with its wait) holds every call
      * with the same credentials until then, as a spent limit does: the stream and the searches, where they share the
-     * limit, on every process (docs/platforms.md#rate-limits). Rethrows `err`.
+     * limit, on every process (docs/platforms.md#rate-limits); what was asked, at most `longestSec`. Rethrows `err`,
+     * worded as it was built: its caller gives failedAnswer the same bound (longestWaitSec).
      */
     async refused(err: unknown): Promise<never> {
-      const wait = err instanceof AppError && err.kind === 'upstream_error' ? err.extra.retryAfterSec : undefined
+      const limited = err instanceof AppError && err.kind === 'upstream_error' ? err.extra : undefined
+      const wait = limited?.askedSec ?? limited?.retryAfterSec
       if (wait) await hold(wait, 'rate limited')
-      throw toldAsKept(err, wait && Math.min(wait, longestSec))
+      throw err
     },
     secondsLeft,
     /** Throws the refusal while a wait is kept. */
@@ -134,19 +150,6 @@ export function sharedPause(
         })
     },
   }
-}
-
-/**
- * `err`, a rate limit whose wait is kept `keptSec` rather than the seconds it asked for, naming the wait kept and what
- * was asked, so that the error source health keeps (lastError) says what its retry time does
- * (docs/streams.md#outages). Its message is changed in place; any other error is returned as it is.
- */
-export function toldAsKept(err: unknown, keptSec: number | undefined): unknown {
-  const asked = err instanceof AppError ? err.extra.retryAfterSec : undefined
-  if (!(err instanceof AppError) || asked === undefined || keptSec === undefined || keptSec >= asked) return err
-  const kept = `retry after ${keptSec} s (asked for ${asked} s: a wait named is kept ${keptSec} s at most)`
-  err.message = err.message.replace(`retry after ${asked} s`, kept)
-  return err
 }
 
 type HeldPause = { refuseWhileHeld(): Promise<void>; secondsLeft(): number }

@@ -4,7 +4,7 @@ import type { Logger } from '../../lib/log'
 import { decodeEntities } from '../common/html-text'
 import { count, isoDate, readItems } from '../common/mapping'
 import { fetchPlatformJson } from '../http'
-import { aheadOfClock, pause, retryWaitMs, storedPosition, type StreamReader } from '../stream'
+import { aheadOfClock, NAMED_WAIT_MAX_SEC, pause, retryWaitMs, storedPosition, type StreamReader } from '../stream'
 import type { Mention } from '../../mention'
 import { DEVTO_READ_EVERY_MS } from '../stream-share'
 import { isWebUrl } from '../common/web-urls'
@@ -85,6 +85,7 @@ export function createDevtoStream(config: Config['platforms']['devto'], log: Log
             headers,
             timeoutMs: config.timeout_ms,
             signal,
+            longestWaitSec: NAMED_WAIT_MAX_SEC,
           })
           const items = readItems({
             platform: 'devto',

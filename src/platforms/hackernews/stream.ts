@@ -4,7 +4,7 @@ import { AppError } from '../../errors'
 import { decodeEntities, htmlToText } from '../common/html-text'
 import { isoDate } from '../common/mapping'
 import { fetchPlatformJson } from '../http'
-import { countPosition, pause, retryWaitMs, storedPosition, type StreamReader } from '../stream'
+import { countPosition, NAMED_WAIT_MAX_SEC, pause, retryWaitMs, storedPosition, type StreamReader } from '../stream'
 import type { Mention } from '../../mention'
 
 // The official Firebase API (github.com/HackerNews/API): /maxitem.json is the newest item id, /item/<id>.json an item
@@ -54,6 +54,7 @@ export function createHackernewsStream(
       url: new URL(`${config.stream_url.replace(/\/$/, '')}/${path}`),
       timeoutMs: config.timeout_ms,
       signal,
+      longestWaitSec: NAMED_WAIT_MAX_SEC,
     })
   // An item that is JSON but not an item (a field of another type, a mirror's own answer) fails as one that is not
   // JSON does: tried again, then passed over as a gap naming it, not skipped without a word (docs/streams.md#resuming).

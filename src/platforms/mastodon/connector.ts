@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
 import { platformJsonGet, UpstreamStatusError } from '../http'
+import { NAMED_WAIT_MAX_SEC } from '../stream'
 import { count, isoDate, readEnvelope, readItems, ReadableDate } from '../common/mapping'
 import { collectPages, MAX_PAGES } from '../common/collect'
 import type { PlatformShared } from '../common/shared-pauses'
@@ -108,6 +109,7 @@ export function createMastodonConnector(
     { authorization: `Bearer ${config.access_token.trim()}` },
     (answer) => (answer.status === 401 ? tokenRefused() : lacksSearchScope(answer)),
     pause.heard,
+    NAMED_WAIT_MAX_SEC,
   )
   // Status ids are the instance's own: the host keeps ids apart if the operator moves to another instance.
   const instance = base ? new URL(base).host : ''

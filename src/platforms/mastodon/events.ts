@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { AppError } from '../../errors'
 import { failedAnswer, PlatformUnreachableError, UpstreamStatusError } from '../http'
-import type { StreamSink } from '../stream'
+import { NAMED_WAIT_MAX_SEC, type StreamSink } from '../stream'
 import { readAtMost } from '../../lib/read-at-most'
 import { Status, TokenLacksScope } from './connector'
 import { STATUS_ID } from './ids'
@@ -60,7 +60,13 @@ export async function readEvents(
       const said = res.status === 401 ? await readAtMost(res, 4096).catch(() => undefined) : undefined
       await res.body?.cancel().catch(() => {})
       if (said && /required scopes/i.test(new TextDecoder().decode(said))) throw new TokenLacksScope()
-      throw failedAnswer('mastodon streaming API', { status: res.status, headers: res.headers, text: '' })
+      throw failedAnswer(
+        'mastodon streaming API',
+        { status: res.status, headers: res.headers, text: '' },
+        undefined,
+        undefined,
+        NAMED_WAIT_MAX_SEC,
+      )
     }
     if (!/^text\/event-stream\b/i.test(res.headers.get('content-type') ?? '')) {
       await res.body.cancel()

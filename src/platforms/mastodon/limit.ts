@@ -28,8 +28,15 @@ export function mastodonGet(config: Config['platforms']['mastodon'], shared: Pla
   return async (url: URL, signal: AbortSignal) => {
     await limit.refuseWhileHeld()
     const timeoutMs = config.timeout_ms
-    return fetchPlatformJson({ platform: 'mastodon', url, headers, timeoutMs, signal, heard: limit.heard }).catch(
-      limit.refused,
-    )
+    const longestWaitSec = NAMED_WAIT_MAX_SEC
+    return fetchPlatformJson({
+      platform: 'mastodon',
+      url,
+      headers,
+      timeoutMs,
+      signal,
+      heard: limit.heard,
+      longestWaitSec,
+    }).catch(limit.refused)
   }
 }

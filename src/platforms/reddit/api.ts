@@ -45,6 +45,7 @@ export function createRedditGet(
       signal,
       headers: { 'user-agent': userAgent, authorization: `bearer ${token}` },
       heard: pause.heard,
+      longestWaitSec: NAMED_WAIT_MAX_SEC,
     })
   const signedIn = async (url: URL, signal?: AbortSignal): Promise<unknown> => {
     const token = await tokens.get()

@@ -3,6 +3,7 @@ import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
 import { REDDIT_ACCESS_STEPS } from '../configured'
 import { fetchPlatformJson, UpstreamStatusError } from '../http'
+import { NAMED_WAIT_MAX_SEC } from '../stream'
 
 /** A token is renewed this long before Reddit says it expires (or at half its life, if that comes first). */
 export const EXPIRY_MARGIN_MS = 60_000
@@ -40,6 +41,8 @@ export function createTokenKeeper(
       form: new URLSearchParams({ grant_type: 'client_credentials' }),
       headers: { authorization: `Basic ${basic}`, 'user-agent': userAgent },
       timeoutMs: config.timeout_ms,
+      // The app's limit, as its API calls': a wait of days is not Reddit's 10-minute window (reddit/api.ts).
+      longestWaitSec: NAMED_WAIT_MAX_SEC,
     }).catch((err) => {
       // An app Reddit does not (or no longer) approve: say what access takes now, not only "401".
       if (!(err instanceof UpstreamStatusError) || (err.status !== 401 && err.status !== 403)) throw err

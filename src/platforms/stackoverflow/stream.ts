@@ -6,6 +6,7 @@ import {
   aheadOfClock,
   backoffMs,
   DocumentedWait,
+  NAMED_WAIT_MAX_SEC,
   namedWaitSec,
   pause,
   storedPosition,
@@ -82,7 +83,7 @@ export function createStackoverflowStream(
       const until = new Date(Date.now() + throttled * 1000).toISOString()
       throw new DocumentedWait(`${message}; waiting ${throttled} s, until ${until}`, throttled)
     }
-    if (!res.ok) throw failedAnswer('stackoverflow', res)
+    if (!res.ok) throw failedAnswer('stackoverflow', res, undefined, undefined, NAMED_WAIT_MAX_SEC)
     if (res.body === undefined) throw new AppError('upstream_error', 'stackoverflow sent a body that is not JSON')
     if (!w.success || !Array.isArray(w.output.items))
       throw new AppError('upstream_error', 'stackoverflow sent an answer without an items list')

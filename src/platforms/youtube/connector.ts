@@ -41,15 +41,18 @@ const VideosEnvelope = v.object({ items: v.array(v.unknown()) })
 /**
  * YouTube's errors name their reason (error.errors[].reason): a spent daily quota (quotaExceeded, dailyLimitExceeded)
  * waits for the quota day to end at midnight Pacific time; a short-term limit (rateLimitExceeded and the like) is a
- * 403 that the common rule reads as a rate limit.
+ * 403 that the common rule reads as a rate limit. No limit of the project outlasts its quota day: a wait asked past
+ * its end (days, from a proxy gone wrong) is kept until then, and says what was asked (docs/platforms.md#rate-limits).
  */
 export const youtubeRateLimit: RateLimitRule = (answer, now) => {
   const reason = /"reason"\s*:\s*"(quotaExceeded|dailyLimitExceeded)"/.exec(answer.text.slice(0, 4000))?.[1]
-  if (answer.status === 403 && reason) {
-    const retryAfterSec = Math.ceil((nextMidnightIn(QUOTA_DAY_ZONE, new Date(now)).getTime() - now) / 1000)
-    return { retryAfterSec, why: `403 ${reason}, the daily quota resets at midnight Pacific time` }
-  }
-  return headerRateLimit(answer, now)
+  const dayEndSec = Math.ceil((nextMidnightIn(QUOTA_DAY_ZONE, new Date(now)).getTime() - now) / 1000)
+  if (answer.status === 403 && reason)
+    return { retryAfterSec: dayEndSec, why: `403 ${reason}, the daily quota resets at midnight Pacific time` }
+  const limit = headerRateLimit(answer, now)
+  if (!limit || limit.retryAfterSec <= dayEndSec) return limit
+  const why = `${limit.why}, asked for ${limit.retryAfterSec} s: the daily quota resets at midnight Pacific time`
+  return { retryAfterSec: dayEndSec, why }
 }
 
 const Reasons = v.object({

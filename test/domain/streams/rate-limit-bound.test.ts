@@ -6,12 +6,13 @@ import { failedAnswer } from '../../../src/platforms/http'
 import { mastodonGet } from '../../../src/platforms/mastodon/limit'
 import { createRedditGet } from '../../../src/platforms/reddit/api'
 import { createStackoverflowStream } from '../../../src/platforms/stackoverflow/stream'
+import { createDevtoStream } from '../../../src/platforms/devto/stream'
+import { firstFailure } from '../../support/first-failure'
 import { retryWaitMs } from '../../../src/platforms/stream'
 import { testConfig, testDeps } from '../../support/deps'
 import { redditGate, redditSettings } from '../../support/fake-platforms'
 import { fakeUpstream } from '../../support/fake-upstream'
 import { silentLogger } from '../../support/log'
-import { recordingSink } from '../../support/stream-world'
 
 // docs/streams.md#outages: a 429's wait is bounded to an hour in a stream where the platform documents a short window
 // (Reddit's 10 minutes, Mastodon's 5, DEV's and Hacker News's none), since a value of days (a typo, a proxy gone
@@ -90,9 +91,13 @@ describe("A 429's wait of days, as source health's lastError tells it", () => {
   const bounded = 'retry after 3600 s (asked for 864000 s: a wait named is kept 3600 s at most)'
 
   test("DEV's stream writes the wait it keeps", async () => {
+    const fake = fakeUpstream(() => limited())
+    stops.push(fake.stop)
+    const config = testConfig({ platforms: { devto: { stream_url: fake.origin } } })
+    const err = await firstFailure(createDevtoStream(config.platforms.devto, silentLogger))
     const { deps } = await testDeps({ now: '2026-12-03T08:00:00.000Z' })
     const health = streamHealth({ ...deps, log: silentLogger }, 'devto')
-    health.failed(failedAnswer('devto', { status: 429, headers: limited().headers, text: '' }))
+    health.failed(err)
     await Bun.sleep(50)
     const [row] = await deps.repos.platformHealth.list()
     expect(row?.lastError).toBe(`devto is rate limited (429); ${bounded}`)
@@ -134,21 +139,14 @@ describe("Stack Exchange's throttle_violation", () => {
     )
     stops.push(fake.stop)
     const config = testConfig({ platforms: { stackoverflow: { mode: 'stream', stream_url: fake.origin } } })
-    const reader = createStackoverflowStream(config.platforms.stackoverflow, silentLogger)
-    const errors: unknown[] = []
-    const { sink } = recordingSink()
-    const stop = new AbortController()
-    const reading = reader.read(null, { ...sink, failed: (err) => errors.push(err) }, stop.signal)
-    while (errors.length === 0) await Bun.sleep(20)
-    stop.abort()
-    await reading
+    const failure = await firstFailure(createStackoverflowStream(config.platforms.stackoverflow, silentLogger))
     expect(fake.received.length).toBe(1)
-    expect(retryWaitMs(errors[0], 0)).toBe(80_000_000)
+    expect(retryWaitMs(failure, 0)).toBe(80_000_000)
 
     const lines: Record<string, unknown>[] = []
     const { deps } = await testDeps({ now: '2026-12-03T08:00:00.000Z' })
     const health = streamHealth({ ...deps, log: createLogger((l) => lines.push(JSON.parse(l))) }, 'stackoverflow')
-    health.failed(errors[0])
+    health.failed(failure)
     expect(lines).toEqual([
       expect.objectContaining({
         event: 'stream_read_failed',

@@ -72,7 +72,11 @@ describe('webhook retries', () => {
       ['1.5.2030', 0], // not a Retry-After at all: the schedule alone
     ]
     let retryAfter = ''
-    const r = receiver(() => new Response('busy', { status: 503, headers: { 'retry-after': retryAfter } }))
+    // The receiver's clock is this world's: a date is read against the answer's Date (RFC 9110 §6.6.1).
+    const sentAt = clock.now().toUTCString()
+    const r = receiver(
+      () => new Response('busy', { status: 503, headers: { 'retry-after': retryAfter, date: sentAt } }),
+    )
     await createEndpoint(deps, { teamId: team.id, input: endpointInput(r.origin) })
     const zone = process.env.TZ
     process.env.TZ = 'America/New_York'
