@@ -157,10 +157,27 @@ function jsonMessage(text: string): string | undefined {
   try {
     const j = JSON.parse(text)
     const pick = (v: unknown) => (typeof v === 'string' && v.trim() ? v : undefined)
-    return pick(j?.message) ?? pick(j?.error?.message) ?? pick(j?.error) ?? pick(j?.error_description)
+    const said = pick(j?.message) ?? pick(j?.error?.message) ?? pick(j?.error) ?? pick(j?.error_description)
+    const field = formError(j?.errors)
+    return said && field ? `${said}: ${field}` : said
   } catch {
     return text
   }
+}
+
+/**
+ * Discord's "Invalid Form Body" says which field it refused in `errors`, nested by the body's keys down to `_errors`
+ * (its reference, Error Messages): the first, as `embeds.0.author.url: Not a well formed URL.`.
+ */
+function formError(errors: unknown, path: string[] = []): string | undefined {
+  if (typeof errors !== 'object' || errors === null) return undefined
+  for (const [key, value] of Object.entries(errors)) {
+    const message = key === '_errors' && Array.isArray(value) ? value[0]?.message : undefined
+    if (typeof message === 'string') return path.length > 0 ? `${path.join('.')}: ${message}` : message
+    const inner = key === '_errors' ? undefined : formError(value, [...path, key])
+    if (inner) return inner
+  }
+  return undefined
 }
 
 /** The URL's long path segments and query values, as written and as decoded (a receiver may repeat either). */

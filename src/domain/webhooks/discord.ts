@@ -1,5 +1,6 @@
 import { cutAtWord } from '../../lib/text'
-import { bestFirst, countLine, headline, type Lead, type Links, leadDetails, safeHref, textStart } from './links'
+import { bestFirst, countLine, headline, type Lead, type Links, leadDetails, textStart } from './links'
+import { postAddress, postLink } from './post-link'
 
 // Discord's documented limits (Message Resource, "Embed Limits"; Execute Webhook): at most 10 embeds a message, a
 // title of 256 characters, a description of 4,096, a field value of 1,024, 6,000 characters across all embeds.
@@ -14,8 +15,11 @@ const MESSAGE_BUDGET = 5600
 // 551 at most, under a tenth of the budget: a digest of ten keeps some of each post's text.
 const TITLE_MAX = 150
 const NAME_MAX = 110
-// The post's link, in our own words: Discord reads no Markdown in an embed's author line.
+// The post's link, in our own words: Discord reads no Markdown in an embed's author line. An address too long to be
+// a link (post-link.ts) is the line's text, its first 30 characters: 37 in all, 24 more than the link's words, so an
+// embed of every part at its longest comes to 575 and its description to one character ("…"), ten of them 5,760.
 const OPEN_POST = 'Open the post'
+const ADDRESS_SHOWN = 30
 // A field's most characters, by its detail: the reason cut at 150, a keyword (up to 200) at 60, a profile's name (at
 // most 100) whole, escaped a few more; so a digest of ten keeps some of each post's text.
 const FIELD_MAX = { Why: 150, Keyword: 60, ICP: 130, Person: 40 }
@@ -51,9 +55,10 @@ const titleOf = (s: Lead) =>
   )
 
 function embedOf(s: Lead, budget: number) {
-  const url = safeHref(s.url)
+  const url = postLink(s.url)
   const title = titleOf(s)
-  const author = url ? { name: OPEN_POST, url } : undefined
+  const address = postAddress(s.url, ADDRESS_SHOWN)
+  const author = url ? { name: OPEN_POST, url } : address ? { name: address } : undefined
   // The details in the order every message shows them, each a field, the person last as the footer.
   const fields = leadDetails(s, s.reason)
     .filter((d) => d.name !== 'Person')
@@ -64,7 +69,7 @@ function embedOf(s: Lead, budget: number) {
   return {
     ...(author && { author }),
     title,
-    description: discordText(textStart(s), budget - used),
+    description: discordText(textStart(s), Math.max(budget - used, 1)),
     color: COLOR_BY_INTENT[s.intent] ?? COLOR,
     fields,
     timestamp: s.detectedAt,

@@ -11,9 +11,9 @@ import {
   leadDetails,
   newLeadLine,
   oneLine,
-  safeHref,
   textStart,
 } from './links'
+import { postAddress, postLink } from './post-link'
 
 // Leads an e-mail lists; the rest are counted, with a link to the console.
 export const EMAIL_MAX_LEADS = 50
@@ -24,8 +24,12 @@ const EMAIL_LEADS_BYTES = 80_000
 /** Everything a platform wrote is escaped before it goes into HTML (post text is attacker-controlled). */
 // Subjects and plain text take no markup, but a line break would start a header or fake a line of ours (oneLine).
 const leadHtml = (s: Lead, links: Links) => {
-  const href = safeHref(s.url)
-  const open = href ? `<a href="${escapeHtml(href)}" style="color:#1565c0">Open the post</a>` : escapeHtml(s.url)
+  // The post's link, or the start of an address too long for one; nothing for one that is no web page's (post-link.ts).
+  const href = postLink(s.url)
+  const address = postAddress(s.url)
+  const open = href
+    ? `<a href="${escapeHtml(href)}" style="color:#1565c0">Open the post</a>`
+    : address && escapeHtml(address)
   // A word longer than the column (a name, an address) breaks instead of widening the whole message. A post and a
   // name take their direction from their own first letters (dir="auto"): in our left-to-right line, an Arabic or
   // Hebrew sentence with a Latin word in it was laid out in pieces a reader met in the wrong order.
@@ -33,7 +37,7 @@ const leadHtml = (s: Lead, links: Links) => {
 <div style="font-weight:bold">${headline(s, escapeHtml, (author) => `<span dir="auto">${escapeHtml(author)}</span>`)}</div>
 <div dir="auto" style="margin:6px 0;color:#222">${escapeHtml(textStart(s))}</div>
 <div style="color:#666;font-size:13px">${detailsLine(leadDetails(s, s.reason), escapeHtml, (d) => personHtml(d, links))}</div>
-<div style="margin-top:6px;font-size:13px">${open}</div></td></tr>`
+${open ? `<div style="margin-top:6px;font-size:13px">${open}</div>` : ''}</td></tr>`
 }
 
 // The person a lead belongs to opens its page in the console (docs/destinations.md#links); the id is our own.
@@ -49,8 +53,10 @@ const leadText = (s: Lead, links: Links) =>
     headline(s, oneLine),
     `  ${oneLine(textStart(s))}`,
     `  ${detailsLine(leadDetails(s, s.reason), oneLine, (d) => personText(d, links))}`,
-    `  ${oneLine(s.url)}`,
-  ].join('\n')
+    `  ${postLink(s.url) ?? postAddress(s.url) ?? ''}`,
+  ]
+    .filter((line) => line.trim())
+    .join('\n')
 
 /** What an e-mail says above its leads: the team they are for, the window's `heading`, a `note` for a test. */
 export type EmailAbout = {

@@ -113,6 +113,3 @@ export const detailText = (d: Detail, shown = same) =>
 /** The details on one line, ` · ` between them; `person` may write the person otherwise (an e-mail links its page). */
 export const detailsLine = (details: Detail[], shown = same, person = (d: Detail) => detailText(d)) =>
   details.map((d) => (d.name === 'Person' ? person(d) : detailText(d, shown))).join(' · ')
-
-/** Only http(s) links are made clickable: a post URL comes from a platform, and a javascript: one is not a link. */
-export const safeHref = (url: string) => (/^https?:\/\//i.test(url) ? url : undefined)

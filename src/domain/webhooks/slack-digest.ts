@@ -1,4 +1,5 @@
-import { bestFirst, countLine, headline, type Lead, type Links, safeHref, textStart } from './links'
+import { bestFirst, countLine, headline, type Lead, type Links, textStart } from './links'
+import { postAddress, postLink } from './post-link'
 import { whyBlock } from './slack'
 import { mrkdwnObject, plainObject } from './slack-text'
 
@@ -11,10 +12,12 @@ const SLACK_MAX_LEADS = 10
  * 280 (links.ts). The link to the post, which plain_text cannot hold, is the section's button.
  */
 function leadSection(s: Lead) {
-  const href = safeHref(s.url)
+  const href = postLink(s.url)
+  // An address too long to be a link (post-link.ts) is a line of the text, 107 characters at most.
+  const address = postAddress(s.url)
   return {
     type: 'section',
-    text: plainObject(`${headline(s)}\n${textStart(s).replace(/\n/g, ' ')}`),
+    text: plainObject(`${headline(s)}\n${textStart(s).replace(/\n/g, ' ')}${address ? `\n${address}` : ''}`),
     ...(href ? { accessory: { type: 'button', text: { type: 'plain_text', text: 'Open the post' }, url: href } } : {}),
   }
 }

@@ -1,6 +1,7 @@
 import { previewShown } from '../../lib/text'
 import type { NewSignal } from '../../storage/repos/signals'
 import { detailText, type Lead, leadDetails, newLeadLine, whyStart } from './links'
+import { postAddress, postLink } from './post-link'
 import { mrkdwn, mrkdwnObject, plainObject } from './slack-text'
 
 /**
@@ -11,6 +12,20 @@ export const whyBlock = (s: Lead) => ({
   type: 'context',
   elements: leadDetails(s, whyStart(s)).map((d) => plainObject(detailText(d))),
 })
+
+/** The button to the post, or an address too long for one as text (post-link.ts), or nothing: no block is empty. */
+function linkBlocks(s: Lead) {
+  const href = postLink(s.url)
+  const address = postAddress(s.url)
+  if (href)
+    return [
+      {
+        type: 'actions',
+        elements: [{ type: 'button', text: { type: 'plain_text', text: 'Open the post' }, url: href }],
+      },
+    ]
+  return address ? [{ type: 'context', elements: [plainObject(address)] }] : []
+}
 
 /** A label of ours in bold beside its value as given, one row of a section's two columns each. */
 const labelled = (label: string, value: string) => [mrkdwnObject(`*${label}*`), plainObject(value)]
@@ -44,10 +59,7 @@ export function slackMessage(s: Required<NewSignal>) {
       // The preview is at most 300 characters (domain/signals/limits.ts), within a section's 3,000.
       { type: 'section', text: plainObject(preview) },
       whyBlock(s),
-      {
-        type: 'actions',
-        elements: [{ type: 'button', text: { type: 'plain_text', text: 'Open the post' }, url: s.url }],
-      },
+      ...linkBlocks(s),
     ],
   }
 }

@@ -6,10 +6,10 @@ import {
   type Lead,
   type Links,
   leadDetails,
-  safeHref,
   textStart,
   whyStart,
 } from './links'
+import { postAddress, postLink } from './post-link'
 
 // Leads a card lists; the rest are counted, with a link to the console.
 export const TEAMS_MAX_LEADS = 10
@@ -29,6 +29,8 @@ const plain = (text: string, style: Record<string, string | boolean> = {}) => ({
 })
 
 function leadItems(s: Lead) {
+  const url = postLink(s.url)
+  const address = postAddress(s.url)
   return {
     type: 'Container',
     separator: true,
@@ -36,8 +38,10 @@ function leadItems(s: Lead) {
       plain(headline(s), { weight: 'Bolder' }),
       plain(textStart(s)),
       plain(detailsLine(leadDetails(s, whyStart(s))), { isSubtle: true, size: 'Small' }),
+      // An address too long to be a link (post-link.ts) is shown under the lead, which opens nothing when clicked.
+      ...(address ? [plain(address, { isSubtle: true, size: 'Small' })] : []),
     ],
-    ...(safeHref(s.url) && { selectAction: { type: 'Action.OpenUrl', url: s.url } }),
+    ...(url && { selectAction: { type: 'Action.OpenUrl', url } }),
   }
 }
 

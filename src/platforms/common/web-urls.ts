@@ -11,7 +11,7 @@ export const POST_URL_CHARS = 2000
 export const isWebUrl = (text: string) => webHref(text) !== undefined
 
 /** A web address as a URL parser writes it (`"`, `<`, `>` and spaces percent-encoded), or undefined for any other. */
-function webHref(text: string): string | undefined {
+export function webHref(text: string): string | undefined {
   const url = URL.parse(text)
   return url && (url.protocol === 'http:' || url.protocol === 'https:') ? url.href : undefined
 }

@@ -53,6 +53,29 @@ describe("a receiver's refusal shows its own reason in the delivery log (docs/we
     expect(echoed.lines).not.toContain(TOKEN)
   })
 
+  test("Discord's form error names the field and what is wrong with it (Discord's reference, Error Messages)", async () => {
+    const body = {
+      code: 50035,
+      errors: {
+        embeds: {
+          '0': {
+            author: { url: { _errors: [{ code: 'URL_TYPE_INVALID_URL', message: 'Not a well formed URL.' }] } },
+          },
+        },
+      },
+      message: 'Invalid Form Body',
+    }
+    const seen = await refusedWith(() => Response.json(body, { status: 400 }), 'discord')
+    expect(seen.error).toBe('answered 400: Invalid Form Body: embeds.0.author.url: Not a well formed URL.')
+    const whole = {
+      code: 50035,
+      errors: { _errors: [{ code: 'X', message: 'Too large' }] },
+      message: 'Invalid Form Body',
+    }
+    const request = await refusedWith(() => Response.json(whole, { status: 400 }), 'discord')
+    expect(request.error).toBe('answered 400: Invalid Form Body: Too large')
+  })
+
   test('a JSON error object (Power Automate), a page of HTML, and a long answer with control characters', async () => {
     const flow = await refusedWith(() =>
       Response.json(
