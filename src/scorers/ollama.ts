@@ -8,6 +8,7 @@ import { inMemory, ollamaLoader } from './ollama-load'
 import { noModel } from './ollama-pulled'
 import { ollamaMessage, probeOllama, proxyRefused, sentError } from './ollama-probe'
 import { ollamaThinking } from './ollama-thinking'
+import { formatRefused } from './ollama-version'
 import { contentBudget, REPLY_TOKENS } from './context-budget'
 import { PROMPT_VERSION } from './prompt'
 import { askForScore, OFF_SCHEMA, SCORE_REPLY_SCHEMA } from './reply'
@@ -108,6 +109,7 @@ function fetchFor(signal: AbortSignal, where: string, model: string, host: strin
       const message =
         plainHttpOnTlsPort(where, res.status, said) ??
         proxyRefused(where, host, res.status, model) ??
+        formatRefused(where, res.status, said) ??
         (res.status === 404 && said.includes(model)
           ? `${noModel(where, model)} (HTTP 404: ${said})`
           : `ollama at ${where} answered HTTP ${res.status}: ${said}`)
