@@ -35,6 +35,16 @@ export function schemeMismatch(err: unknown, where: string): string | undefined 
   return undefined
 }
 
+/**
+ * A connection reset by a server that answered this scorer over the same address before (docs/scoring.md#checking-the-model-server):
+ * it restarted or stopped while the call waited, and is no server expecting TLS, which resets every plain request.
+ * Undefined for any other failure.
+ */
+export function closedMidCall(err: unknown, scorer: string, where: string): string | undefined {
+  if (String((err as { code?: unknown } | null)?.code ?? '') !== 'ECONNRESET') return undefined
+  return `${scorer} at ${where} closed the connection before answering (connection reset): the server restarted or stopped meanwhile; its log says why`
+}
+
 // nginx's words for a plain HTTP request on a port where it serves TLS (its code 497, answered as HTTP 400 with a page
 // saying so), and the title of that page.
 const PLAIN_ON_TLS_PORT = 'The plain HTTP request was sent to HTTPS port'
