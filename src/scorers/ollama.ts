@@ -3,7 +3,7 @@ import { Ollama } from 'ollama/browser'
 import * as v from 'valibot'
 import type { Config } from '../config/schema'
 import type { Logger } from '../lib/log'
-import { closedMidCall, networkReason, plainHttpOnTlsPort, schemeMismatch } from '../lib/network-reason'
+import { callUnreached, plainHttpOnTlsPort } from '../lib/network-reason'
 import { inMemory, ollamaLoader } from './ollama-load'
 import { noModel } from './ollama-pulled'
 import { ollamaMessage, probeOllama, proxyRefused, sentError } from './ollama-probe'
@@ -107,15 +107,7 @@ function fetchFor(
       heard.before = true
     } catch (err) {
       if (signal.aborted) throw signal.reason ?? err
-      const reason = networkReason(err)
-      // Nothing there at all, or an address of the wrong scheme, reads as the start-up check says it (docs/scoring.md).
-      throw new OllamaError(
-        (heard.before ? closedMidCall(err, 'ollama', where) : undefined) ??
-          schemeMismatch(err, where) ??
-          (reason
-            ? `no model server at ${where} (${reason})`
-            : `ollama at ${where} could not be reached: ${(err as Error).message}`),
-      )
+      throw new OllamaError(callUnreached({ err, scorer: 'ollama', where, heard: heard.before }))
     }
     if (!res.ok) {
       const said = await errorText(res, ollamaMessage)
