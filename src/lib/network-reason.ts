@@ -35,6 +35,32 @@ export function schemeMismatch(err: unknown, where: string): string | undefined 
   return undefined
 }
 
+/**
+ * Why a scoring call got no answer from the model server at `where` (docs/scoring.md#checking-the-model-server), as the
+ * start-up check says it: an address of the wrong scheme, or nothing there. `heard`: the server answered this scorer
+ * over the address before, so a connection it resets since is no TLS server's (which resets every plain request): it
+ * restarted or stopped while the call waited. `mask` hides a key in the runtime's own message.
+ */
+export function callUnreached(o: {
+  err: unknown
+  scorer: string
+  where: string
+  heard: boolean
+  mask?: (text: string) => string
+}) {
+  const { err, scorer, where } = o
+  const code = String((err as { code?: unknown } | null)?.code ?? '')
+  if (o.heard && code === 'ECONNRESET')
+    return `${scorer} at ${where} closed the connection before answering (connection reset): the server restarted or stopped meanwhile; its log says why`
+  const reason = networkReason(err)
+  return (
+    schemeMismatch(err, where) ??
+    (reason
+      ? `no model server at ${where} (${reason})`
+      : `${scorer} at ${where} could not be reached: ${(o.mask ?? String)((err as Error).message)}`)
+  )
+}
+
 // nginx's words for a plain HTTP request on a port where it serves TLS (its code 497, answered as HTTP 400 with a page
 // saying so), and the title of that page.
 const PLAIN_ON_TLS_PORT = 'The plain HTTP request was sent to HTTPS port'

@@ -23,14 +23,25 @@ export async function missingModel(o: { host: string; where: string; model: stri
   const pulled = await pulledModels(o.host, o.signal)
   if (!pulled?.length) return noModel(where, model)
   const pull = `or run "ollama pull ${model}" there`
-  const base = model.split(':')[0]
-  const untagged = model.includes(':') ? '' : ` (without a tag: "${model}:latest")`
-  const same = pulled.filter((name) => name.split(':')[0] === base)
+  const wanted = nameParts(model)
+  const untagged = wanted.tag ? '' : ` (without a tag: "${model}:latest")`
+  const same = pulled.filter((name) => nameParts(name).model === wanted.model)
   if (same.length === 1)
     return `ollama at ${where} has no model "${model}"${untagged}; it has "${same[0]}": set scorer.ollama.model = "${same[0]}", ${pull}`
   const shown = (same.length ? same : pulled).slice(0, LISTED).map((name) => `"${name}"`)
   const more = (same.length ? same : pulled).length > LISTED ? ' and more ("ollama list" shows them all)' : ''
   return `ollama at ${where} has no model "${model}"${untagged}; it has ${shown.join(', ')}${more}: set scorer.ollama.model to one of them, ${pull}`
+}
+
+/**
+ * A model's name as Ollama writes one, [host/][namespace/]model[:tag] (its model naming): the model, compared whatever
+ * registry it was pulled from (a site without internet access pulls from its own, whose host may carry a port), and
+ * its tag, after the last slash.
+ */
+function nameParts(name: string): { model: string; tag?: string } {
+  const last = name.slice(name.lastIndexOf('/') + 1)
+  const colon = last.indexOf(':')
+  return colon < 0 ? { model: last } : { model: last.slice(0, colon), tag: last.slice(colon + 1) }
 }
 
 /** The names of the models pulled, or undefined when the list cannot be read (an older or another server). */

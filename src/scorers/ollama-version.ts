@@ -25,3 +25,16 @@ export async function olderThanSchemas(host: string, where: string, signal: Abor
   if (major > 0 || minor >= 5) return undefined
   return `ollama at ${where} is version ${version}: the scorer needs 0.5 or later, which takes the reply's JSON schema as format; upgrade Ollama there`
 }
+
+// An Ollama before 0.5 refusing a JSON schema as `format`, in its JSON decoder's words (Ollama's issue 7991).
+const FORMAT_REFUSED = /cannot unmarshal object into Go struct field \w+\.format/
+
+/**
+ * A call's HTTP 400 from an Ollama before 0.5, which takes no JSON schema as `format`, said with what to do: the
+ * start-up check names the version, but only where it can read it (a proxy may not pass GET /api/version).
+ * Undefined for any other answer.
+ */
+export function formatRefused(where: string, status: number, said: string): string | undefined {
+  if (status !== 400 || !FORMAT_REFUSED.test(said)) return undefined
+  return `ollama at ${where} takes no JSON schema as format (HTTP 400: ${said}): the scorer needs Ollama 0.5 or later; upgrade Ollama there`
+}

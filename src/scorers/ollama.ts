@@ -3,11 +3,12 @@ import { Ollama } from 'ollama/browser'
 import * as v from 'valibot'
 import type { Config } from '../config/schema'
 import type { Logger } from '../lib/log'
-import { networkReason, plainHttpOnTlsPort, schemeMismatch } from '../lib/network-reason'
+import { callUnreached, plainHttpOnTlsPort } from '../lib/network-reason'
 import { inMemory, ollamaLoader } from './ollama-load'
 import { noModel } from './ollama-pulled'
 import { ollamaMessage, probeOllama, proxyRefused, sentError } from './ollama-probe'
 import { ollamaThinking } from './ollama-thinking'
+import { formatRefused } from './ollama-version'
 import { contentBudget, REPLY_TOKENS } from './context-budget'
 import { PROMPT_VERSION } from './prompt'
 import { askForScore, OFF_SCHEMA, SCORE_REPLY_SCHEMA } from './reply'
@@ -41,6 +42,8 @@ export function createOllamaScorer(config: OllamaConfig, log: Logger): Scorer {
     refusal: (err) => (err instanceof OllamaError && err.answered?.status === 400 ? err.answered.said : undefined),
   })
   const loader = ollamaLoader({ host: config.host, model: config.model, keepAlive: config.keep_alive, log })
+  // Whether the server answered over this address: a connection it resets since is no TLS server's (closedMidCall).
+  const heard = { before: false }
   return {
     name: 'ollama',
     model: config.model,
@@ -52,11 +55,15 @@ export function createOllamaScorer(config: OllamaConfig, log: Logger): Scorer {
     loadState: loader.state,
     warmUp: loader.warmUp,
     close: loader.close,
-    probe: (signal) => probeOllama({ host: config.host, where, model: config.model, signal }),
+    probe: async (signal) => {
+      const problem = await probeOllama({ host: config.host, where, model: config.model, signal })
+      heard.before = true
+      return problem
+    },
     inMemory: () => inMemory(config.host.replace(/\/+$/, ''), config.model),
     async score(input, signal) {
       // ollama-js passes no abort signal to a non-streaming request, so each call gets a client whose fetch carries it.
-      const client = new Ollama({ host: config.host, fetch: fetchFor(signal, where, config.model, config.host) })
+      const client = new Ollama({ host: config.host, fetch: fetchFor(signal, where, config.model, config.host, heard) })
       const answer = await askForScore({
         input,
         signal,
@@ -86,21 +93,21 @@ export function createOllamaScorer(config: OllamaConfig, log: Logger): Scorer {
  * A fetch bound to the call's abort signal. It also turns a network failure or an HTTP error into an OllamaError
  * itself (the client would print the error body to stdout first).
  */
-function fetchFor(signal: AbortSignal, where: string, model: string, host: string): typeof fetch {
+function fetchFor(
+  signal: AbortSignal,
+  where: string,
+  model: string,
+  host: string,
+  heard: { before: boolean },
+): typeof fetch {
   const bound = async (url: string | URL | Request, init?: RequestInit) => {
     let res: Response
     try {
       res = await fetch(url, { ...init, signal })
+      heard.before = true
     } catch (err) {
       if (signal.aborted) throw signal.reason ?? err
-      const reason = networkReason(err)
-      // Nothing there at all, or an address of the wrong scheme, reads as the start-up check says it (docs/scoring.md).
-      throw new OllamaError(
-        schemeMismatch(err, where) ??
-          (reason
-            ? `no model server at ${where} (${reason})`
-            : `ollama at ${where} could not be reached: ${(err as Error).message}`),
-      )
+      throw new OllamaError(callUnreached({ err, scorer: 'ollama', where, heard: heard.before }))
     }
     if (!res.ok) {
       const said = await errorText(res, ollamaMessage)
@@ -108,6 +115,7 @@ function fetchFor(signal: AbortSignal, where: string, model: string, host: strin
       const message =
         plainHttpOnTlsPort(where, res.status, said) ??
         proxyRefused(where, host, res.status, model) ??
+        formatRefused(where, res.status, said) ??
         (res.status === 404 && said.includes(model)
           ? `${noModel(where, model)} (HTTP 404: ${said})`
           : `ollama at ${where} answered HTTP ${res.status}: ${said}`)

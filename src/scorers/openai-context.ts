@@ -55,9 +55,13 @@ export function modelContext(config: OpenAiConfig, headers: Record<string, strin
     if ((err as { refusal?: unknown } | null)?.refusal !== undefined) return
     failedSince = true
     if (refused) refused.failedSince = true
+    restApi.absent = false
   }
+  // A server that answered LM Studio's REST API path as no LM Studio 0.4.0 or later does is not asked there again by
+  // the checks that follow, until a call fails: another server may answer at the address since.
+  const restApi = { absent: false }
   const where = originOf(config.base_url, 'the configured base_url')
-  const server = (signal: AbortSignal) => ({ baseUrl: config.base_url, headers, model: config.model, signal })
+  const server = (signal: AbortSignal) => ({ baseUrl: config.base_url, headers, model: config.model, signal, restApi })
 
   /**
    * The start-up check's answer to GET /models: the context the server gives the model, where it says it

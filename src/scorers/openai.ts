@@ -2,7 +2,7 @@ import { boundedText, errorText, MAX_ANSWER_BYTES, notOneObject, originOf, pathO
 import * as v from 'valibot'
 import type { Config } from '../config/schema'
 import type { Logger } from '../lib/log'
-import { networkReason, schemeMismatch } from '../lib/network-reason'
+import { callUnreached } from '../lib/network-reason'
 import { backgroundLoader } from './background-load'
 import { firstAlone } from './first-alone'
 import { modelContext } from './openai-context'
@@ -82,6 +82,8 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
 
   // The context a post is cut to fit: the operator's setting, else what the server says it gives the model.
   const context = modelContext(config, headers, log)
+  // Whether the server answered over this address: a connection it resets since is no TLS server's (callUnreached).
+  let heard = false
 
   async function post(messages: ChatMessage[], signal: AbortSignal, noThinking: boolean): Promise<Response> {
     const body = {
@@ -95,17 +97,12 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
       ...(noThinking ? NO_THINKING : {}),
     }
     try {
-      return await fetch(url, { method: 'POST', headers, body: JSON.stringify(body), signal })
+      const res = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body), signal })
+      heard = true
+      return res
     } catch (err) {
       if (signal.aborted) throw signal.reason ?? err
-      const reason = networkReason(err)
-      // Nothing there at all, or an address of the wrong scheme, reads as the start-up check says it (docs/scoring.md).
-      throw new OpenAiError(
-        schemeMismatch(err, where) ??
-          (reason
-            ? `no model server at ${where} (${reason})`
-            : `openai at ${where} could not be reached: ${mask((err as Error).message)}`),
-      )
+      throw new OpenAiError(callUnreached({ err, scorer: 'openai', where, heard, mask }))
     }
   }
 
@@ -180,7 +177,11 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
     loadState: loader.state,
     close: loader.close,
     caveat: context.caveat,
-    probe: (signal) => probeOpenAi({ ...checked, signal }),
+    probe: async (signal) => {
+      const problem = await probeOpenAi({ ...checked, signal })
+      heard = true
+      return problem
+    },
     async score(input, signal) {
       const answer = await context.scoreWithin(input, signal, (maxContentChars) =>
         askForScore({

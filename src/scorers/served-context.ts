@@ -1,7 +1,17 @@
+import { parseJson } from './reply'
 import { boundedText } from './server-answer'
 
-/** Where the server is asked, and for which model. */
-type Asked = { baseUrl: string; headers: Record<string, string>; model: string; signal: AbortSignal }
+/**
+ * Where the server is asked, and for which model. `restApi.absent`: the server answered LM Studio's REST API path as
+ * no LM Studio 0.4.0 or later does (OpenAI's API with 404), so it is not asked there again (openai-context.ts).
+ */
+type Asked = {
+  baseUrl: string
+  headers: Record<string, string>
+  model: string
+  signal: AbortSignal
+  restApi: { absent: boolean }
+}
 
 /**
  * What an OpenAI-compatible server says of the context it gives the model, read from its answer to GET /models
@@ -58,7 +68,7 @@ const positive = (n: unknown): n is number => typeof n === 'number' && Number.is
  * so: its 400 then says it.
  */
 async function llamaCppContext(path: string, o: Asked): Promise<number | undefined> {
-  const props = (await rootAnswer(path, o)) as { default_generation_settings?: { n_ctx?: unknown } } | undefined
+  const props = (await rootAnswer(path, o))?.json as { default_generation_settings?: { n_ctx?: unknown } } | undefined
   const tokens = props?.default_generation_settings?.n_ctx
   return positive(tokens) ? tokens : undefined
 }
@@ -73,9 +83,14 @@ async function llamaCppContext(path: string, o: Asked): Promise<number | undefin
 async function lmStudioContext(o: Asked): Promise<{ tokens?: number; from: string } | undefined> {
   type Instance = { id?: unknown; config?: { context_length?: unknown } }
   type Model = { key?: unknown; loaded_instances?: Instance[] }
-  const answer = (await rootAnswer('api/v1/models', o)) as { models?: unknown } | undefined
-  const models = answer?.models
-  if (!Array.isArray(models) || !models.every((m: Model | null) => Array.isArray(m?.loaded_instances))) return undefined
+  if (o.restApi.absent) return undefined
+  const answer = await rootAnswer('api/v1/models', o)
+  const models = (answer?.json as { models?: unknown } | undefined)?.models
+  if (!Array.isArray(models) || !models.every((m: Model | null) => Array.isArray(m?.loaded_instances))) {
+    // An answer that is not the list says what the server is; none (unreached, out of time) says nothing.
+    if (answer) o.restApi.absent = true
+    return undefined
+  }
   const loaded = (models as Model[])
     .flatMap((m) => (m.loaded_instances ?? []).map((i) => ({ key: m.key, ...i })))
     .filter((i) => i.key === o.model || i.id === o.model)
@@ -84,12 +99,14 @@ async function lmStudioContext(o: Asked): Promise<{ tokens?: number; from: strin
   return { tokens: loaded.length ? Math.min(...loaded) : undefined, from: 'GET /api/v1/models' }
 }
 
-// A JSON answer to GET `path` at the server's root, beside /v1; undefined for an error or what is not JSON.
-async function rootAnswer(path: string, o: Asked): Promise<unknown> {
+// The answer to GET `path` at the server's root, beside /v1: its JSON, undefined for an error or what is not JSON;
+// no answer at all (unreached, out of time) is undefined.
+async function rootAnswer(path: string, o: Asked): Promise<{ json?: unknown } | undefined> {
   const root = o.baseUrl.replace(/\/+$/, '').replace(/\/v1$/, '')
   try {
     const res = await fetch(`${root}/${path}`, { headers: o.headers, signal: o.signal })
-    return res.ok ? JSON.parse((await boundedText(res)) ?? '') : undefined
+    const text = await boundedText(res)
+    return { json: res.ok ? parseJson(text ?? undefined) : undefined }
   } catch {
     return undefined
   }

@@ -56,4 +56,23 @@ describe('a model Ollama does not have', () => {
     const noList = fakeOllama(['qwen2.5:3b'], false)
     expect(await detail(noList.origin, 'qwen2.5')).toContain('has no model "qwen2.5": run "ollama pull qwen2.5" there')
   })
+
+  // A name is [host/][namespace/]model[:tag] (Ollama's model naming, "registry.ollama.ai/library/qwen2.5:latest" in
+  // full): a site without internet access pulls from a registry of its own, whose host may carry a port.
+  test('pulled from a registry of the site’s own, the same model under its full name is named', async () => {
+    const mirrored = 'registry.internal:5000/library/qwen2.5:7b'
+    const ollama = fakeOllama([mirrored, 'registry.internal:5000/library/llama3.2:3b'])
+    const said = await detail(ollama.origin, 'qwen2.5:7b')
+    expect(said).toContain(`it has "${mirrored}": set scorer.ollama.model = "${mirrored}"`)
+  })
+
+  test('a name with a registry’s port and no tag is read as :latest, and compared by its model', async () => {
+    const ollama = fakeOllama([
+      'registry.internal:5000/library/qwen2.5:7b',
+      'registry.internal:5000/library/llama3.2:3b',
+    ])
+    const said = await detail(ollama.origin, 'registry.internal:5000/library/qwen2.5')
+    expect(said).toContain('(without a tag: "registry.internal:5000/library/qwen2.5:latest")')
+    expect(said).toContain('it has "registry.internal:5000/library/qwen2.5:7b": set scorer.ollama.model')
+  })
 })
