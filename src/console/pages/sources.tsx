@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks'
 import { api } from '../api'
+import { serverNow } from '../server-clock'
 import { SourcesTable } from '../components/sources-table'
 import { Alert } from '../components/ui'
 import type { TeamSources } from '../../wire/platforms'
@@ -7,6 +8,10 @@ import { platformName } from '../signal-facts'
 import { failingNow, inUse, type Source } from '../source-reading'
 
 const nameOf = (s: Source) => platformName(s.platform)
+
+// How long after a retry time the sources are read again: the server's clock as read here may be a second or so off
+// (the Date header gives whole seconds), and an answer read before the retry time passed shows it still ahead.
+const RETRY_SLACK_MS = 1_500
 
 /**
  * What a platform only the earlier search route reads (docs/api.md#earlier-search) is: "News (earlier route only)",
@@ -96,6 +101,7 @@ export function Sources() {
   const [answer, setAnswer] = useState<TeamSources>({ keywords: 0, platforms: [] })
   const [loaded, setLoaded] = useState(false)
   const [error, setError] = useState('')
+  const [reads, setReads] = useState(0)
   useEffect(() => {
     api<TeamSources>('GET', '/sources')
       .then((s) => {
@@ -103,7 +109,15 @@ export function Sources() {
         setLoaded(true)
       })
       .catch((e) => setError(e.message))
-  }, [])
+  }, [reads])
+  // Read again once, when the earliest retry time passes by the server's clock: "in under a minute" stayed until
+  // a reload. One timer, not a poll every second; the answer read then sets the next one.
+  useEffect(() => {
+    const due = answer.platforms.map((s) => (s.retryAt ? Date.parse(s.retryAt) : Number.NaN)).filter(Number.isFinite)
+    if (due.length === 0) return
+    const timer = setTimeout(() => setReads((n) => n + 1), Math.max(0, Math.min(...due) - serverNow()) + RETRY_SLACK_MS)
+    return () => clearTimeout(timer)
+  }, [answer])
   const { keywords, platforms: sources } = answer
   // "In use" is what is searched for this team (docs/console.md#sources): the plan's platforms that this server can
   // use and that a keyword of the team goes to. The plan's platforms alone read as searched for a team with no keyword.
