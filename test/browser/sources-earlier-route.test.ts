@@ -15,6 +15,13 @@ describe('platforms of the earlier search route on the Sources page', () => {
     await news.waitFor()
     const reading = news.locator('span')
     expect(await reading.textContent()).toBe('never polled: only the earlier search route searches it')
+    // On a phone the name stays whole beside its long reason: it was squeezed to "Ne" over "ws".
+    const nameLines = await news.locator('strong').evaluate((e) => {
+      const range = e.ownerDocument.createRange()
+      range.selectNodeContents(e)
+      return range.getClientRects().length
+    })
+    expect(nameLines).toBe(1)
     expect(await reading.getByRole('link').getAttribute('href')).toBe('/docs/api#earlier-search')
     const unset = page.getByRole('list', { name: 'Sources not set up' })
     const indie = unset.locator('li', { hasText: 'Indie Hackers' })

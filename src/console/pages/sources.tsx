@@ -148,7 +148,7 @@ export function Sources() {
         <>
           <h2>Not searched for you</h2>
           <p class="hint">This server can use these, but nothing is searched on them for your team:</p>
-          <ul class="rows" aria-label="Sources not searched for you">
+          <ul class="rows not-searched" aria-label="Sources not searched for you">
             {unsearched.map((s) => (
               <li>
                 <strong>{nameOf(s)}</strong> <span>{whyNot(s)}</span>
