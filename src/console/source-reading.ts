@@ -1,9 +1,8 @@
-import type * as v from 'valibot'
-import type { PlatformList } from '../wire/platforms'
+import type { TeamSources } from '../wire/platforms'
 import { serverNow } from './server-clock'
 import { relative } from './time'
 
-export type Source = v.InferOutput<typeof PlatformList>['platforms'][number]
+export type Source = TeamSources['platforms'][number]
 
 /**
  * In use: searchable here, or read as a stream. Bluesky's stream needs no account while its search does

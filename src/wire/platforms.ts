@@ -109,3 +109,12 @@ export const PlatformList = v.pipe(
   }),
   v.description('Source health: which platforms this server can search and how recent searches went; not counted.'),
 )
+
+/**
+ * The console's Sources page (docs/console.md#sources): each source with `keywords`, how many of the team's keywords
+ * it searches or matches (an earlier-route-only one none), and the team's keyword count.
+ */
+export type TeamSources = {
+  keywords: number
+  platforms: (v.InferOutput<typeof PlatformStatus> & { keywords: number })[]
+}

@@ -17,6 +17,7 @@ import {
   stopConsole,
 } from '../support/browser'
 import { seedTeam, testDeps } from '../support/deps'
+import { addKeywords } from '../../src/domain/keywords/keywords'
 import { endpointInput, signalRow } from '../support/webhooks'
 
 let browser: Browser
@@ -33,6 +34,7 @@ beforeAll(async () => {
     now: new Date().toISOString(),
   }))
   const { team } = await seedTeam(deps, { name: 'acme' })
+  await addKeywords(deps, { teamId: team.id, keywords: ['crm'] })
   await deps.repos.signals.insertMany(team.id, [
     signalRow(team.id, { author: 'hn_ann', platform: 'hackernews', score: 9, publishedAt: hoursAgo(2) }),
     signalRow(team.id, { author: 'dev_bob', platform: 'devto', score: 7, publishedAt: hoursAgo(3) }),

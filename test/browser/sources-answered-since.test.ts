@@ -12,6 +12,7 @@ const ago = (seconds: number) => new Date(Date.now() - seconds * 1000).toISOStri
 const made = oneTeamConsole({
   team: 'acme',
   owner: 'ann@acme.test',
+  keywords: ['crm'],
   seed: async (deps) => {
     const health = deps.repos.platformHealth
     // Hacker News failed, then answered; GitHub answered, then failed.

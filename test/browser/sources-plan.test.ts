@@ -3,23 +3,14 @@
 // was listed there with "On the plan: no", as if the team's keywords were searched on it.
 import { describe, expect } from 'bun:test'
 import { fitsWidth, navigateTo } from '../support/browser'
-import { atBothSizes, oneTeamConsole } from '../support/one-team-console'
+import { atBothSizes, narrowPlan, oneTeamConsole } from '../support/one-team-console'
 
 const made = oneTeamConsole({
   team: 'acme',
   owner: 'ann@acme.test',
+  keywords: ['crm'],
   plan: 'narrow',
-  config: {
-    plans: {
-      narrow: {
-        api_access: true,
-        monthly_requests: 100,
-        monthly_credits: 0,
-        any_keyword: false,
-        platforms: ['hackernews', 'github'],
-      },
-    },
-  },
+  config: narrowPlan(['hackernews', 'github']),
 })
 
 describe('Sources by what the plan searches', () => {
@@ -35,9 +26,9 @@ describe('Sources by what the plan searches', () => {
       expect(names).not.toContain('Medium')
       expect(names).not.toContain('Substack')
       expect(await inUse.locator('td[data-label="On the plan"]').count()).toBe(0)
-      const offPlan = page.getByRole('list', { name: 'Sources not on your plan' })
-      expect(await offPlan.textContent()).toContain('Medium')
-      expect(await offPlan.textContent()).toContain('Substack')
+      const offPlan = page.getByRole('list', { name: 'Sources not searched for you' })
+      for (const name of ['Medium', 'Substack'])
+        expect(await offPlan.locator('li', { hasText: name }).textContent()).toBe(`${name} not on your plan`)
       expect(await fitsWidth(page)).toBe(true)
     },
   )

@@ -9,6 +9,7 @@ const HOURS = 3_600_000
 const made = oneTeamConsole({
   team: 'acme',
   owner: 'ann@acme.test',
+  keywords: ['crm'],
   seed: (deps) => {
     const at = (h: number) => new Date(deps.clock.now().getTime() - h * HOURS).toISOString()
     const error = 'hackernews is rate limited (429); retry after 3600 s'

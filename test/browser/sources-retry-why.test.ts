@@ -12,6 +12,7 @@ const github = { base_url: 'http://127.0.0.1:9', token: 'ghp_console' }
 const made = oneTeamConsole({
   team: 'acme',
   owner: 'ann@acme.test',
+  keywords: ['crm'],
   config: { platforms: { github } },
   // What another server wrote when GitHub's answer took the last request of the window.
   seed: (deps) =>

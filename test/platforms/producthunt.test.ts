@@ -112,7 +112,7 @@ describe('producthunt connector against a fake GraphQL API', () => {
     expect(mentions.map((m) => m.id)).toEqual(['producthunt:900003'])
   })
 
-  test('maps a post: name, tagline and whole description; votes as likes; redacted hunter → unknown and the product site', async () => {
+  test('maps a post: name, tagline and whole description; votes as likes; redacted hunter → unknown with no profile', async () => {
     const description = longText()
     const ph = fake(() => answer([post(1, { description: `${description}<br>` })], null, false))
     const [m] = await connector(ph.origin).search('crm', 10)
@@ -124,7 +124,9 @@ describe('producthunt connector against a fake GraphQL API', () => {
       // docs/platforms.md#as-sent: the raw search's text, each field as sent.
       [AS_SENT]: ['Acme 1', 'CRM for indie teams', `${description}<br>`],
       url: 'https://www.producthunt.com/posts/acme-1',
-      profileUrl: 'https://www.producthunt.com/r/ACME1',
+      // The hunter's profile is what the post's user gives; redacted, there is none: the product's site or the post's
+      // own page is no one's profile (docs/platforms.md#producthunt).
+      profileUrl: '',
       date: '2026-03-01T08:01:00.000Z',
       engagement: { likes: 210, comments: 34, shares: 0 },
     })
@@ -155,7 +157,7 @@ describe('producthunt connector against a fake GraphQL API', () => {
       'Acme 2\n\nCRM for indie teams',
       { likes: 0, comments: 0, shares: 0 },
     ])
-    expect([c.author, c.profileUrl]).toEqual(['unknown', 'https://www.producthunt.com/posts/acme-3'])
+    expect([c.author, c.profileUrl]).toEqual(['unknown', ''])
   })
 
   test('tracking parameters naming our API application are stripped from every link', async () => {
@@ -177,10 +179,7 @@ describe('producthunt connector against a fake GraphQL API', () => {
       ),
     )
     const [a, b, c] = await connector(ph.origin).search('crm', 10)
-    expect([a.url, a.profileUrl]).toEqual([
-      'https://www.producthunt.com/posts/acme-1',
-      'https://www.producthunt.com/r/ACME1',
-    ])
+    expect(a.url).toBe('https://www.producthunt.com/posts/acme-1')
     expect([b.url, b.profileUrl]).toEqual([
       'https://www.producthunt.com/posts/acme-2',
       'https://www.producthunt.com/@katm',

@@ -2,8 +2,10 @@
 // and Chromium, made before a file's tests and stopped after them.
 import { afterAll, beforeAll, test } from 'bun:test'
 import type { Browser, Page } from 'playwright-core'
+import type { SearchPlatform } from '../../src/config/platform-names'
 import type { ConfigInput } from '../../src/config/schema'
 import type { Deps } from '../../src/deps'
+import { addKeywords } from '../../src/domain/keywords/keywords'
 import { createUser } from '../../src/domain/users/users'
 import { createWorkspace, type Workspace } from '../cli/run-cli'
 import { launchBrowser, listenForBrowser, openPage, signIn, stopConsole } from './browser'
@@ -31,6 +33,8 @@ export function oneTeamConsole(o: {
   /** Configuration besides the database's, e.g. a plan of the file's own. */
   config?: DeepPartial<ConfigInput>
   seed?: (deps: Deps, teamId: string) => Promise<unknown>
+  /** The team's tracked keywords: the Sources page lists as in use only what one of them is searched on. */
+  keywords?: string[]
 }): OneTeamConsole {
   const made = { owner: o.owner } as OneTeamConsole
   beforeAll(async () => {
@@ -41,6 +45,7 @@ export function oneTeamConsole(o: {
     }))
     const { team } = await seedTeam(made.deps, { name: o.team, plan: o.plan })
     made.teamId = team.id
+    if (o.keywords) await addKeywords(made.deps, { teamId: team.id, keywords: o.keywords })
     await o.seed?.(made.deps, team.id)
     await createUser(made.deps, { team: o.team, email: o.owner, role: 'owner', password: OWNER_PASSWORD })
     made.app = listenForBrowser(made.deps)
@@ -49,6 +54,13 @@ export function oneTeamConsole(o: {
   afterAll(() => stopConsole(made))
   return made
 }
+
+/** Configuration with a plan named `narrow` that includes only `platforms`, for a team on `plan: 'narrow'`. */
+export const narrowPlan = (platforms: SearchPlatform[]): DeepPartial<ConfigInput> => ({
+  plans: {
+    narrow: { api_access: true, monthly_requests: 100, monthly_credits: 0, any_keyword: false, platforms },
+  },
+})
 
 /** A laptop's and a phone's window, the two sizes every console page is checked at. */
 export const SIZES = [

@@ -1,11 +1,17 @@
 import { useEffect, useState } from 'preact/hooks'
 import { api } from '../api'
-import { DataTable } from '../components/data-table'
-import { Ago, Alert } from '../components/ui'
-import { platformName, sourceError } from '../signal-facts'
-import { failingNow, inUse, reading, type Source } from '../source-reading'
+import { serverNow } from '../server-clock'
+import { SourcesTable } from '../components/sources-table'
+import { Alert } from '../components/ui'
+import type { TeamSources } from '../../wire/platforms'
+import { platformName } from '../signal-facts'
+import { failingNow, inUse, type Source } from '../source-reading'
 
 const nameOf = (s: Source) => platformName(s.platform)
+
+// How long after a retry time the sources are read again: the server's clock as read here may be a second or so off
+// (the Date header gives whole seconds), and an answer read before the retry time passed shows it still ahead.
+const RETRY_SLACK_MS = 1_500
 
 /**
  * What a platform only the earlier search route reads (docs/api.md#earlier-search) is: "News (earlier route only)",
@@ -61,74 +67,92 @@ function OutOfReach(props: { sources: Source[] }) {
   )
 }
 
+/** Why a platform this server can use searches nothing for the team, in the line "Not searched for you" gives it. */
+function whyNot(s: Source) {
+  if (s.earlierRouteOnly) return earlierOnly
+  if (!s.inPlan) return 'not on your plan'
+  return (
+    <>
+      none of your keywords: each is limited to other platforms (<a href="/docs/queries#filters">platform:</a>)
+    </>
+  )
+}
+
+/** What the page says when nothing is searched for the team: it tracks no keyword, or its plan gives it no platform. */
+function NothingSearched(props: { keywords: number; ready: number }) {
+  if (props.keywords === 0)
+    return (
+      <p class="hint" role="note" aria-label="No keyword yet">
+        Nothing is searched for your team: it tracks no keyword. Add one on the <a href="#/keywords">Keywords</a> page;
+        {props.ready > 0
+          ? ' the platforms below then search it on each polling pass, or match it as their stream reads.'
+          : ' your plan includes no platform this server can use, so ask its operator for another.'}
+      </p>
+    )
+  return <p class="hint">None of your keywords is searched here: see why for each platform below.</p>
+}
+
 /**
- * Platforms this server can use come first, with how their last tries went; the rest follow as one line each, the
- * setting to add. Listing all 22 alike made a phone page of 22 cards, most of them empty dashes.
+ * Platforms searched for the team come first, with how their last tries went; those this server can use but that
+ * search nothing for it follow with why, and the rest as one line each, the setting to add. Listing all 22 alike made
+ * a phone page of 22 cards, most of them empty dashes.
  */
 export function Sources() {
-  const [sources, setSources] = useState<Source[]>([])
+  const [answer, setAnswer] = useState<TeamSources>({ keywords: 0, platforms: [] })
+  const [loaded, setLoaded] = useState(false)
   const [error, setError] = useState('')
+  const [reads, setReads] = useState(0)
   useEffect(() => {
-    api<{ platforms: Source[] }>('GET', '/sources')
-      .then((s) => setSources(s.platforms))
+    api<TeamSources>('GET', '/sources')
+      .then((s) => {
+        setAnswer(s)
+        setLoaded(true)
+      })
       .catch((e) => setError(e.message))
-  }, [])
-  // "In use" is what this team's polling searches or streams: a source this server could use but the plan leaves
-  // out stood there with "On the plan: no", as though the team's keywords were searched on it.
-  const usable = sources.filter((s) => inUse(s) && s.inPlan)
-  const offPlan = sources.filter((s) => inUse(s) && !s.inPlan)
+  }, [reads])
+  // Read again once, when the earliest retry time passes by the server's clock: "in under a minute" stayed until
+  // a reload. One timer, not a poll every second; the answer read then sets the next one.
+  useEffect(() => {
+    const due = answer.platforms.map((s) => (s.retryAt ? Date.parse(s.retryAt) : Number.NaN)).filter(Number.isFinite)
+    if (due.length === 0) return
+    const timer = setTimeout(() => setReads((n) => n + 1), Math.max(0, Math.min(...due) - serverNow()) + RETRY_SLACK_MS)
+    return () => clearTimeout(timer)
+  }, [answer])
+  const { keywords, platforms: sources } = answer
+  // "In use" is what is searched for this team (docs/console.md#sources): the plan's platforms that this server can
+  // use and that a keyword of the team goes to. The plan's platforms alone read as searched for a team with no keyword.
+  const ready = sources.filter((s) => inUse(s) && s.inPlan && !s.earlierRouteOnly)
+  const searched = ready.filter((s) => s.keywords > 0)
+  const unsearched = sources.filter((s) => inUse(s) && !(keywords === 0 ? ready : searched).includes(s))
   const unset = sources.filter((s) => !inUse(s))
   return (
     <section>
       <Alert message={error} />
       <h2>In use</h2>
-      <p class="hint">
-        The platforms your plan includes that this server can use: searched for your keywords on each polling pass, or
-        read as a stream. Hacker News, Stack Overflow, dev.to, GitHub, Medium and Substack need no key, nor does
-        Bluesky's stream.
-      </p>
-      <DataTable
-        label="Sources in use"
-        rows={usable}
-        columns={[
-          { head: 'Platform', cell: nameOf },
-          { head: 'Last success', cell: (s) => <Ago iso={s.lastSuccessAt} /> },
-          {
-            head: 'Last failure',
-            // A failure a success came after is history: its error (often "set this setting") read as the state.
-            cell: (s) =>
-              s.lastFailureAt ? (
-                <span>
-                  <Ago iso={s.lastFailureAt} />: {sourceError(s.platform, s.lastError ?? '')}
-                  {!failingNow(s) && ' (it has answered since)'}
-                </span>
-              ) : (
-                '—'
-              ),
-          },
-          {
-            head: 'Next retry',
-            // A wait the platform announced (to any server on the database) says why; a refused search's is its failure.
-            cell: (s) => (
-              <span>
-                <Ago iso={s.retryAt} scheduled />
-                {s.retryWhy && ` (${s.retryWhy})`}
-              </span>
-            ),
-          },
-          { head: 'Reading', cell: (s) => (s.earlierRouteOnly ? earlierOnly : reading(s)) },
-        ]}
-      />
-      <OutOfReach sources={usable} />
-      {offPlan.length > 0 && (
+      {searched.length > 0 && (
         <>
-          <h2>Not on your plan</h2>
           <p class="hint">
-            This server can use these, but your team's plan does not include them: they are not searched for you.
+            The platforms searched for your keywords on each polling pass, or read as a stream, and how many of your
+            keywords each searches. Hacker News, Stack Overflow, dev.to, GitHub, Medium and Substack need no key, nor
+            does Bluesky's stream.
           </p>
-          <ul class="rows" aria-label="Sources not on your plan">
-            {offPlan.map((s) => (
-              <li>{nameOf(s)}</li>
+          <SourcesTable label="Sources in use" rows={searched} keywords={keywords} />
+        </>
+      )}
+      {loaded && searched.length === 0 && <NothingSearched keywords={keywords} ready={ready.length} />}
+      {keywords === 0 && ready.length > 0 && (
+        <SourcesTable label="Sources ready for a keyword" rows={ready} keywords={0} />
+      )}
+      <OutOfReach sources={keywords === 0 ? ready : searched} />
+      {unsearched.length > 0 && (
+        <>
+          <h2>Not searched for you</h2>
+          <p class="hint">This server can use these, but nothing is searched on them for your team:</p>
+          <ul class="rows not-searched" aria-label="Sources not searched for you">
+            {unsearched.map((s) => (
+              <li>
+                <strong>{nameOf(s)}</strong> <span>{whyNot(s)}</span>
+              </li>
             ))}
           </ul>
         </>

@@ -2,10 +2,11 @@ import { Elysia } from 'elysia'
 import type { Deps } from '../../deps'
 import { usageByDay } from '../../domain/quota/usage-by-day'
 import { issueApiKey, listApiKeys, revokeApiKey } from '../../domain/keys/keys'
-import { platformStatus } from '../../domain/sources/status'
+import { teamSources } from '../../domain/sources/team-sources'
 import { teamPolling } from '../../domain/polling/team-progress'
 import { listTeamUsers } from '../../domain/users/users'
 import { KeyBody } from '../../wire/console'
+import type { TeamSources } from '../../wire/platforms'
 import { NoQuery, validated } from '../validated'
 import { consoleChecks } from './checks'
 
@@ -17,7 +18,7 @@ export const consoleSettingsRoutes = (deps: Deps) =>
   new Elysia({ prefix: '/console/api', detail: { hide: true } })
     .use(consoleChecks(deps, { signedIn: true }))
     .get('/usage', ({ viewer }) => usageByDay(deps, viewer), { query: NoQuery })
-    .get('/sources', ({ viewer }) => platformStatus(deps, viewer), { query: NoQuery })
+    .get('/sources', ({ viewer }): Promise<TeamSources> => teamSources(deps, viewer), { query: NoQuery })
     // The empty Signals page and its getting-started checklist: when polling runs next, and whether it has yet.
     .get('/polling', ({ viewer }) => teamPolling(deps, viewer.team.id), { query: NoQuery })
     // The Signals page's notice that the embedded scorer stood in: what the model is doing now (scorer-condition.ts).

@@ -28,7 +28,7 @@ export const LAUNCHES_FRESH_MS = 10 * 60_000
 const QUERY = `query LeadSignalsNewestPosts($first: Int!, $after: String) {
   posts(order: NEWEST, first: $first, after: $after) {
     pageInfo { endCursor hasNextPage }
-    edges { node { id name tagline description url website createdAt votesCount commentsCount user { name username url } } }
+    edges { node { id name tagline description url createdAt votesCount commentsCount user { name username url } } }
   }
 }`
 
@@ -39,7 +39,6 @@ const Post = v.object({
     tagline: v.nullish(v.string()),
     description: v.nullish(v.string()),
     url: v.pipe(v.string(), v.url()),
-    website: v.nullish(v.string()),
     createdAt: ReadableDate,
     votesCount: v.nullish(v.number()),
     commentsCount: v.nullish(v.number()),
@@ -174,11 +173,11 @@ const web = (s: string | null | undefined): s is string => shown(s) && /^https?:
 function toMention(post: Post): Mention {
   const user = post.user
   const postUrl = withoutTracking(post.url)
-  let profileUrl = postUrl
+  // The hunter's profile, when the API shows them; redacted, none: the post's page or the product's site is no one's
+  // profile, and a link to it under the name read as the author's (docs/platforms.md#producthunt).
+  let profileUrl = ''
   if (web(user?.url)) profileUrl = withoutTracking(user.url)
   else if (shown(user?.username)) profileUrl = `https://www.producthunt.com/@${encodeURIComponent(user.username)}`
-  // With the hunter redacted, the product's own site (a Product Hunt redirect) is the nearest public page.
-  else if (web(post.website)) profileUrl = withoutTracking(post.website)
   return {
     id: `producthunt:${post.id}`,
     author: (shown(user?.name) && user.name) || (shown(user?.username) && user.username) || 'unknown',

@@ -186,7 +186,8 @@ export function toMention(q: v.InferOutput<typeof Question>, sent = false): Ment
     // The title (entity-encoded) and the HTML body, as text.
     content: q.body ? `${decodeEntities(q.title)}\n\n${htmlToText(q.body)}` : decodeEntities(q.title),
     url: q.link,
-    profileUrl: q.owner?.link ?? (q.owner?.user_id ? `${site}/users/${q.owner.user_id}` : `${site}/users`),
+    // A deleted account has neither (docs/platforms.md#stackoverflow): none rather than the site's list of all users.
+    profileUrl: q.owner?.link ?? (q.owner?.user_id ? `${site}/users/${q.owner.user_id}` : ''),
     date: isoDate(q.creation_date, 's')!,
     platform: 'stackoverflow',
     title: decodeEntities(q.title),
