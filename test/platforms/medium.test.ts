@@ -148,7 +148,9 @@ describe('medium connector against a fake tag feed', () => {
     expect(m[AS_SENT]).toEqual(['Why we chose a CRM #1', '<p>A preview &amp; more…</p>'])
   })
 
-  test('publication and subdomain stories: the profile is the publication page or the writer host; no creator → handle or unknown', async () => {
+  // docs/platforms.md#medium-substack-and-news: a writer's profile is medium.com/@handle or handle.medium.com; a
+  // publication's page or own domain is no one's profile.
+  test('publication and subdomain stories: no profile in a publication, the writer host on a subdomain; no creator → handle or unknown', async () => {
     const pub = `<item><title>In a publication</title><link>https://medium.com/better-programming/crm-tips-99aa?source=rss</link>
       <guid isPermaLink="false">https://medium.com/p/99aa</guid><pubDate>Sun, 01 Mar 2026 08:00:00 GMT</pubDate></item>`
     const sub = `<item><title>On a subdomain</title><link>https://jane.medium.com/crm-notes-77bb</link>
@@ -158,16 +160,19 @@ describe('medium connector against a fake tag feed', () => {
     const md = fake(() => feed(pub, sub, handle))
     const mentions = await connector(md.origin).search('crm', 10)
     expect(mentions.map((m) => [m.id, m.author, m.profileUrl, m.content, m.date])).toEqual([
-      [
-        'medium:99aa',
-        'unknown',
-        'https://medium.com/better-programming',
-        'In a publication',
-        '2026-03-01T08:00:00.000Z',
-      ],
+      ['medium:99aa', 'unknown', '', 'In a publication', '2026-03-01T08:00:00.000Z'],
       ['medium:77bb', 'Jane', 'https://jane.medium.com', 'On a subdomain', '2026-03-01T08:00:00.000Z'],
       ['medium:55cc', '@bob', 'https://medium.com/@bob', 'By handle', '2026-02-28T09:00:00.000Z'],
     ])
+  })
+
+  test("a publication's own domain is not the writer's profile", async () => {
+    const own = `<item><title>On its own domain</title><link>https://levelup.example.com/crm-story-66dd?source=rss</link>
+      <guid isPermaLink="false">https://medium.com/p/66dd</guid><dc:creator>Ann Lee</dc:creator>
+      <pubDate>Sun, 01 Mar 2026 08:00:00 GMT</pubDate></item>`
+    const md = fake(() => feed(own))
+    const [m] = await connector(md.origin).search('crm', 10)
+    expect([m.author, m.profileUrl]).toEqual(['Ann Lee', ''])
   })
 
   test('a feed is one page: returns at most limit items, newest first, from a single request', async () => {

@@ -64,13 +64,21 @@ describe('news connector against a fake Google News RSS search', () => {
     ])
   })
 
-  test('a long description comes back whole; a missing source falls back to the link origin and "unknown"', async () => {
+  // docs/platforms.md#medium-substack-and-news: the publisher's site comes only from <source url>; Google's redirect
+  // host is no one's profile.
+  test('a long description comes back whole; a missing source leaves "unknown" with no profile', async () => {
     const text = longText()
     const gn = fake(() => feed(item(1, 1, { description: enc(`<ol><li>${text}</li></ol>`), source: '' })))
     const [m] = await connector(gn.origin).search('acme', 10)
     expect(m.content).toBe(`Acme raises $10M for its CRM & more - TechCrunch\n\n${text.trim()}`)
     expect(m.author).toBe('unknown')
-    expect(m.profileUrl).toBe('https://news.google.com')
+    expect(m.profileUrl).toBe('')
+  })
+
+  test("a source named without a url keeps no profile: the redirect's host is Google's", async () => {
+    const gn = fake(() => feed(item(1, 1, { source: '<source>TechCrunch</source>' })))
+    const [m] = await connector(gn.origin).search('acme', 10)
+    expect([m.author, m.profileUrl]).toEqual(['TechCrunch', ''])
   })
 
   test('a source with a url but no name: the host is the author', async () => {

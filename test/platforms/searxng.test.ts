@@ -150,7 +150,8 @@ describe('searxng connector (internet and indiehacker) against a fake instance',
       platform: 'indiehacker',
       content: `Looking for a CRM #1\n\n${snippet.trim()}`,
       url: 'https://www.indiehackers.com/post/looking-for-a-crm-1',
-      profileUrl: 'https://www.indiehackers.com',
+      // docs/platforms.md#internet-and-indiehacker: a result names no author's profile; the site is no one's.
+      profileUrl: '',
       date: '2026-03-01T10:30:00.000Z',
       engagement: { likes: 0, comments: 0, shares: 0 },
     })
@@ -174,6 +175,8 @@ describe('searxng connector (internet and indiehacker) against a fake instance',
     expect(a.content).toBe('Looking for a CRM #1')
     expect(b.date).toBe(a.date)
     expect(b.author).toBe('Courtland Allen')
+    // An engine's author comes as a name only: the page's site is not their profile.
+    expect(b.profileUrl).toBe('')
     expect(c.date).toBe('2026-03-01T08:30:00.000Z')
   })
 

@@ -93,6 +93,20 @@ describe('substack connector against a fake top/search', () => {
     expect([c.author, c.profileUrl]).toEqual(['Jane Byline', 'https://substack.com/@janeb'])
   })
 
+  // docs/platforms.md#medium-substack-and-news: the publication's home page is the profile of the publication as
+  // author only, never of a writer without a handle nor of 'unknown'.
+  test("a writer without a handle, or no one named, keeps no profile: the publication's page is not theirs", async () => {
+    const sb = fake(() =>
+      answer([
+        post(1, { publishedBylines: [{ id: 4, name: 'No Handle' }] }, { context: null }),
+        post(2, { publishedBylines: [] }, { context: null, publication: null }),
+      ]),
+    )
+    const [b, a] = await connector(sb.origin).search('crm', 10)
+    expect([a.author, a.profileUrl]).toEqual(['No Handle', ''])
+    expect([b.author, b.profileUrl]).toEqual(['unknown', ''])
+  })
+
   test('passes over Notes and profiles without logging them, and drops posts that lack a keyword word', async () => {
     const lines: string[] = []
     const offTopic = post(2, {

@@ -123,10 +123,12 @@ function toMention(item: Item): Mention {
   // The link carries a tracking query (?source=rss----…); the story's address is the link without it.
   const url = `${link.origin}${link.pathname}`
   const segments = link.pathname.split('/').filter(Boolean)
-  // Stories live at medium.com/@user/slug (the writer's page), user.medium.com/slug (the host is the writer's page),
-  // medium.com/publication/slug (the publication's page) or a publication's own domain (its origin).
-  const owner = link.hostname === 'medium.com' && segments.length >= 2 ? `${link.origin}/${segments[0]}` : link.origin
   const handle = segments[0]?.startsWith('@') ? segments[0] : undefined
+  // Stories live at medium.com/@user/slug or user.medium.com/slug, under the writer's profile, or at
+  // medium.com/publication/slug or a publication's own domain, which are the publication's, no one's profile: the
+  // feed names the writer only (dc:creator), so such a story keeps none (docs/platforms.md#medium-substack-and-news).
+  const writerHost = link.hostname.endsWith('.medium.com')
+  const profile = handle && link.hostname === 'medium.com' ? `${link.origin}/${handle}` : writerHost ? link.origin : ''
   // Medium guids look like https://medium.com/p/1a2b3c4d5e6f: the hex post id is the stable part.
   const postId = item.guid?.match(/\/p\/([0-9a-f]+)\/?$/i)?.[1] ?? item.guid ?? url
   const body = item['content:encoded'] || item.description
@@ -137,7 +139,7 @@ function toMention(item: Item): Mention {
     content: body ? `${item.title}\n\n${htmlToText(body)}` : item.title,
     [AS_SENT]: [item.title, body],
     url,
-    profileUrl: owner,
+    profileUrl: profile,
     date: item.pubDate,
     platform: 'medium',
     // The feed has no counts at all; Medium has no share counter either.

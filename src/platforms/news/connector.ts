@@ -73,7 +73,9 @@ function toMention(item: Item): Mention {
     // The headline, then the description (HTML once the feed's entities are decoded) as text.
     content: item.description ? `${item.title}\n\n${htmlToText(item.description)}` : item.title,
     url: articleUrl(item),
-    profileUrl: site ?? new URL(articleUrl(item)).origin,
+    // The publisher's site only as <source url> names it: the link's host is Google's for a redirect, and an article's
+    // own host may be a syndicating site's (docs/platforms.md#medium-substack-and-news).
+    profileUrl: site ?? '',
     date: item.pubDate,
     platform: 'news',
     title: item.title,

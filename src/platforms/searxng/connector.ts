@@ -165,7 +165,8 @@ function toMention(network: Network, r: v.InferOutput<typeof Result>, searchedAt
     // The title, then the engine's snippet of the page, as text.
     content: r.content ? `${stripHtml(r.title)}\n\n${stripHtml(r.content)}` : stripHtml(r.title),
     url: r.url,
-    profileUrl: page.origin,
+    // A result's author is a name at most: the page's site is no one's profile (docs/platforms.md#internet-and-indiehacker).
+    profileUrl: '',
     date: resultDate(r.publishedDate) ?? searchedAt,
     platform: network,
     // Search results carry no engagement.

@@ -118,10 +118,10 @@ export function createSubstackConnector(
 
 function toMention({ post, publication, context }: Hit): Mention {
   const person = [...(context?.users ?? []), ...(post.publishedBylines ?? [])].find((u) => u.name || u.handle)
-  const page = new URL(post.canonical_url)
+  const publicationName = person ? undefined : publication?.name
   return {
     id: `substack:${post.id}`,
-    author: person?.name || person?.handle || publication?.name || 'unknown',
+    author: person?.name || person?.handle || publicationName || 'unknown',
     // Title, subtitle (or the description, which usually repeats it), then the body: the full HTML when the
     // endpoint sends it, else Substack's plain-text opening of the post. Paid posts only ever give the opening.
     content: [
@@ -133,8 +133,13 @@ function toMention({ post, publication, context }: Hit): Mention {
       .join('\n\n'),
     [AS_SENT]: [post.title, post.subtitle || post.description, post.body_html || post.truncated_body_text],
     url: post.canonical_url,
-    // The writer's Substack profile, else the publication's home page.
-    profileUrl: person?.handle ? `https://substack.com/@${encodeURIComponent(person.handle)}` : page.origin,
+    // The writer's Substack profile, or the publication's home page where the publication stands as author; a writer
+    // without a handle, or no one named, has none (docs/platforms.md#medium-substack-and-news).
+    profileUrl: person?.handle
+      ? `https://substack.com/@${encodeURIComponent(person.handle)}`
+      : publicationName
+        ? new URL(post.canonical_url).origin
+        : '',
     date: isoDate(post.post_date)!,
     platform: 'substack',
     // likes = reactions (hearts); shares = restacks, Substack's reshare.
