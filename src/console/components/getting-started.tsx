@@ -51,6 +51,8 @@ export function GettingStarted(props: { team: string }) {
   const latest = state.failing[0]
   const failingNow = state.failing.map((f) => f.platform)
   const answering = state.usable.filter((p) => !failingNow.includes(p) && !state.untried.includes(p))
+  // Keywords that all go to platforms the team cannot use: Sources lists nothing in use, with why for each one.
+  const unreached = state.usable.length === 0 && state.keywords.length > 0 && state.ready.length > 0
   const streamsRead = state.keywords.length > 0 && state.streaming.length > 0
   const steps = [
     {
@@ -69,16 +71,24 @@ export function GettingStarted(props: { team: string }) {
             ]
               .filter(Boolean)
               .join(' ')
-          : !state.onPlan
-            ? 'Your plan includes no platform.'
-            : state.keyless.length
-              ? `None is usable yet; ${platforms(state.keyless)} need no key.`
-              : 'None is usable yet.',
+          : unreached
+            ? `None of your keywords is searched here: each is limited to a platform your plan or this server does not give you. Ready for one: ${platforms(state.ready)}.`
+            : !state.onPlan
+              ? 'Your plan includes no platform.'
+              : state.keyless.length
+                ? `None is usable yet; ${platforms(state.keyless)} need no key.`
+                : 'None is usable yet.',
       // No setting helps a plan without platforms: only the operator's change of plan does (docs/operations.md).
       todo: !state.onPlan ? (
         <>
           Ask the operator to move your team to a plan with platforms:{' '}
           <code>lead-signals team set --team TEAM --plan PLAN</code>.
+        </>
+      ) : unreached ? (
+        <>
+          Let a keyword reach a platform you have: change or remove its <code>platform:</code> filter on the{' '}
+          <a href="#/keywords">Keywords</a> page; the <a href="#/sources">Sources</a> page says why each is not
+          searched.
         </>
       ) : noneAnswers ? (
         <>

@@ -119,10 +119,10 @@ export function Sources() {
     return () => clearTimeout(timer)
   }, [answer])
   const { keywords, platforms: sources } = answer
-  // "In use" is what is searched for this team (docs/console.md#sources): the plan's platforms that this server can
-  // use and that a keyword of the team goes to. The plan's platforms alone read as searched for a team with no keyword.
-  const ready = sources.filter((s) => inUse(s) && s.inPlan && !s.earlierRouteOnly)
-  const searched = ready.filter((s) => s.keywords > 0)
+  // "In use" is what is searched for this team (docs/console.md#sources), as the server reads it for Getting started
+  // too. The plan's platforms alone read as searched for a team with no keyword.
+  const ready = sources.filter((s) => s.ready)
+  const searched = sources.filter((s) => s.searched)
   const unsearched = sources.filter((s) => inUse(s) && !(keywords === 0 ? ready : searched).includes(s))
   const unset = sources.filter((s) => !inUse(s))
   return (
