@@ -3,7 +3,14 @@ import type { TeamSources } from '../wire/platforms'
 import { failingNow, type Source } from './source-reading'
 
 // What the Getting started checklist reads from the server (docs/console.md#getting-started).
-export type Polling = { enabled: boolean; schedule: string; nextPassAt: string | null; lastPassAt: string | null }
+export type Polling = {
+  enabled: boolean
+  schedule: string
+  nextPassAt: string | null
+  lastPassAt: string | null
+  /** A pass holds the polling lease now, in this process or another: a schedule time before it ends is skipped. */
+  passRunning: boolean
+}
 export type State = {
   /** The plan's platforms this server's passes search: none on a plan without platforms (starter by default). */
   onPlan: number

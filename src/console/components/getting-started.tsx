@@ -17,7 +17,11 @@ const platforms = (ids: string[]) => list(ids.map(platformName))
 function nextPass(p: Polling): string {
   if (!p.enabled) return 'Polling is off on this server (polling.enabled = false): no pass runs by itself.'
   if (!p.nextPassAt) return `No polling pass is scheduled (polling.schedule = "${p.schedule}").`
-  return `The next polling pass starts ${fromNow(p.nextPassAt)}, at ${new Date(p.nextPassAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}.`
+  const at = new Date(p.nextPassAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
+  // A schedule time that comes while a pass runs is skipped: the next starts then only if this one has ended.
+  if (p.passRunning)
+    return `A polling pass is running now: the next starts after it, on the schedule (${at} at the earliest).`
+  return `The next polling pass starts ${fromNow(p.nextPassAt)}, at ${at}.`
 }
 
 /**
@@ -140,7 +144,12 @@ export function GettingStarted(props: { team: string }) {
               : 'Your keywords have not been searched yet.',
       // A pass can be a quarter of an hour away (polling.schedule), or never come (polling off): whoever runs the
       // server can start one now.
-      todo: (
+      // poll --once meanwhile finds the lease held and does nothing (docs/operations.md#one-pass-at-a-time).
+      todo: state.polling.passRunning ? (
+        <>
+          Wait for the pass running now: the <a href="#/sources">Sources</a> page shows how each source's search went.
+        </>
+      ) : (
         <>
           {state.polling.nextPassAt
             ? 'Wait for the next pass, or run one now on the server:'
