@@ -4,7 +4,8 @@ import { serverNow } from '../server-clock'
 import { SourcesTable } from '../components/sources-table'
 import { Alert } from '../components/ui'
 import type { TeamSources } from '../../wire/platforms'
-import { platformName } from '../signal-facts'
+import { platformName, sourceError } from '../signal-facts'
+import { relative } from '../time'
 import { failingNow, inUse, type Source } from '../source-reading'
 
 const nameOf = (s: Source) => platformName(s.platform)
@@ -71,9 +72,13 @@ function OutOfReach(props: { sources: Source[] }) {
 function whyNot(s: Source) {
   if (s.earlierRouteOnly) return earlierOnly
   if (!s.inPlan) return 'not on your plan'
+  // A keyword's filter moved here makes it searched (what Getting started asks when no keyword reaches a platform), so
+  // a failing last try is said; a platform off the plan never is searched for the team, and its health is left out.
   return (
     <>
       none of your keywords: each is limited to other platforms (<a href="/docs/queries#filters">platform:</a>)
+      {failingNow(s) &&
+        `; its last try failed ${relative(s.lastFailureAt as string)}: ${sourceError(s.platform, s.lastError ?? '')}`}
     </>
   )
 }
