@@ -1,13 +1,26 @@
 import { api } from './api'
-import { failingNow, inUse, type Source } from './source-reading'
+import type { TeamSources } from '../wire/platforms'
+import { failingNow, type Source } from './source-reading'
 
 // What the Getting started checklist reads from the server (docs/console.md#getting-started).
-export type Polling = { enabled: boolean; schedule: string; nextPassAt: string | null; lastPassAt: string | null }
+export type Polling = {
+  enabled: boolean
+  schedule: string
+  nextPassAt: string | null
+  lastPassAt: string | null
+  /** A pass holds the polling lease now, in this process or another: a schedule time before it ends is skipped. */
+  passRunning: boolean
+}
 export type State = {
   /** The plan's platforms this server's passes search: none on a plan without platforms (starter by default). */
   onPlan: number
-  /** Searched here or read as a stream (Bluesky's stream needs no account, its search does). */
+  /**
+   * What the Sources page lists under In use (docs/console.md#sources): searched here or read as a stream for one of
+   * the team's keywords; for a team with no keyword, the platforms ready for one, which that page lists instead.
+   */
   usable: string[]
+  /** The plan's platforms this server's passes or streams can use, whatever the keywords. */
+  ready: string[]
   /** Usable sources whose last search or stream read failed, with the latest failure first. */
   failing: Source[]
   /** Usable sources not searched nor read yet: neither a success nor a failure recorded. */
@@ -25,17 +38,19 @@ export type State = {
 
 export async function readState(): Promise<State> {
   const [sources, keywords, profiles, polling] = await Promise.all([
-    api<{ platforms: Source[] }>('GET', '/sources'),
+    api<TeamSources>('GET', '/sources'),
     api<{ keywords: string[] }>('GET', '/keywords'),
     api<{ profiles: unknown[] }>('GET', '/icp-profiles'),
     api<Polling>('GET', '/polling'),
   ])
   // Polled sources only: the earlier route's own networks are never searched by a pass.
   const polled = sources.platforms.filter((p) => p.inPlan && !p.earlierRouteOnly)
-  const usable = polled.filter(inUse)
+  const ready = sources.platforms.filter((p) => p.ready)
+  const usable = sources.keywords === 0 ? ready : sources.platforms.filter((p) => p.searched)
   return {
     onPlan: polled.length,
     usable: usable.map((p) => p.platform),
+    ready: ready.map((p) => p.platform),
     failing: usable
       .filter(failingNow)
       .sort((a, b) => ((a.lastFailureAt as string) < (b.lastFailureAt as string) ? 1 : -1)),

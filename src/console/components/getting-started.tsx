@@ -17,7 +17,11 @@ const platforms = (ids: string[]) => list(ids.map(platformName))
 function nextPass(p: Polling): string {
   if (!p.enabled) return 'Polling is off on this server (polling.enabled = false): no pass runs by itself.'
   if (!p.nextPassAt) return `No polling pass is scheduled (polling.schedule = "${p.schedule}").`
-  return `The next polling pass starts ${fromNow(p.nextPassAt)}, at ${new Date(p.nextPassAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}.`
+  const at = new Date(p.nextPassAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
+  // A schedule time that comes while a pass runs is skipped: the next starts then only if this one has ended.
+  if (p.passRunning)
+    return `A polling pass is running now: the next starts after it, on the schedule (${at} at the earliest).`
+  return `The next polling pass starts ${fromNow(p.nextPassAt)}, at ${at}.`
 }
 
 /**
@@ -51,6 +55,8 @@ export function GettingStarted(props: { team: string }) {
   const latest = state.failing[0]
   const failingNow = state.failing.map((f) => f.platform)
   const answering = state.usable.filter((p) => !failingNow.includes(p) && !state.untried.includes(p))
+  // Keywords that all go to platforms the team cannot use: Sources lists nothing in use, with why for each one.
+  const unreached = state.usable.length === 0 && state.keywords.length > 0 && state.ready.length > 0
   const streamsRead = state.keywords.length > 0 && state.streaming.length > 0
   const steps = [
     {
@@ -69,16 +75,24 @@ export function GettingStarted(props: { team: string }) {
             ]
               .filter(Boolean)
               .join(' ')
-          : !state.onPlan
-            ? 'Your plan includes no platform.'
-            : state.keyless.length
-              ? `None is usable yet; ${platforms(state.keyless)} need no key.`
-              : 'None is usable yet.',
+          : unreached
+            ? `None of your keywords is searched here: each is limited to a platform your plan or this server does not give you. Ready for one: ${platforms(state.ready)}.`
+            : !state.onPlan
+              ? 'Your plan includes no platform.'
+              : state.keyless.length
+                ? `None is usable yet; ${platforms(state.keyless)} need no key.`
+                : 'None is usable yet.',
       // No setting helps a plan without platforms: only the operator's change of plan does (docs/operations.md).
       todo: !state.onPlan ? (
         <>
           Ask the operator to move your team to a plan with platforms:{' '}
           <code>lead-signals team set --team TEAM --plan PLAN</code>.
+        </>
+      ) : unreached ? (
+        <>
+          Let a keyword reach a platform you have: change or remove its <code>platform:</code> filter on the{' '}
+          <a href="#/keywords">Keywords</a> page; the <a href="#/sources">Sources</a> page says why each is not
+          searched.
         </>
       ) : noneAnswers ? (
         <>
@@ -130,7 +144,12 @@ export function GettingStarted(props: { team: string }) {
               : 'Your keywords have not been searched yet.',
       // A pass can be a quarter of an hour away (polling.schedule), or never come (polling off): whoever runs the
       // server can start one now.
-      todo: (
+      // poll --once meanwhile finds the lease held and does nothing (docs/operations.md#one-pass-at-a-time).
+      todo: state.polling.passRunning ? (
+        <>
+          Wait for the pass running now: the <a href="#/sources">Sources</a> page shows how each source's search went.
+        </>
+      ) : (
         <>
           {state.polling.nextPassAt
             ? 'Wait for the next pass, or run one now on the server:'

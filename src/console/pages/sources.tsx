@@ -4,7 +4,8 @@ import { serverNow } from '../server-clock'
 import { SourcesTable } from '../components/sources-table'
 import { Alert } from '../components/ui'
 import type { TeamSources } from '../../wire/platforms'
-import { platformName } from '../signal-facts'
+import { platformName, sourceError } from '../signal-facts'
+import { relative } from '../time'
 import { failingNow, inUse, type Source } from '../source-reading'
 
 const nameOf = (s: Source) => platformName(s.platform)
@@ -71,9 +72,13 @@ function OutOfReach(props: { sources: Source[] }) {
 function whyNot(s: Source) {
   if (s.earlierRouteOnly) return earlierOnly
   if (!s.inPlan) return 'not on your plan'
+  // A keyword's filter moved here makes it searched (what Getting started asks when no keyword reaches a platform), so
+  // a failing last try is said; a platform off the plan never is searched for the team, and its health is left out.
   return (
     <>
       none of your keywords: each is limited to other platforms (<a href="/docs/queries#filters">platform:</a>)
+      {failingNow(s) &&
+        `; its last try failed ${relative(s.lastFailureAt as string)}: ${sourceError(s.platform, s.lastError ?? '')}`}
     </>
   )
 }
@@ -119,10 +124,10 @@ export function Sources() {
     return () => clearTimeout(timer)
   }, [answer])
   const { keywords, platforms: sources } = answer
-  // "In use" is what is searched for this team (docs/console.md#sources): the plan's platforms that this server can
-  // use and that a keyword of the team goes to. The plan's platforms alone read as searched for a team with no keyword.
-  const ready = sources.filter((s) => inUse(s) && s.inPlan && !s.earlierRouteOnly)
-  const searched = ready.filter((s) => s.keywords > 0)
+  // "In use" is what is searched for this team (docs/console.md#sources), as the server reads it for Getting started
+  // too. The plan's platforms alone read as searched for a team with no keyword.
+  const ready = sources.filter((s) => s.ready)
+  const searched = sources.filter((s) => s.searched)
   const unsearched = sources.filter((s) => inUse(s) && !(keywords === 0 ? ready : searched).includes(s))
   const unset = sources.filter((s) => !inUse(s))
   return (

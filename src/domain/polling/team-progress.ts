@@ -1,16 +1,27 @@
 import { nextCronRun } from '../../lib/cron'
 import type { Needs } from '../needs'
 
+/** The database lease a polling pass holds while it runs, in any process on the database (jobs/poll-pass.ts). */
+export const POLL_LEASE = 'keyword-polling'
+
 /**
  * Where keyword polling stands for one team (docs/console.md#getting-started): whether this server polls, when its
- * next pass starts, and when a pass last searched one of the team's keywords (null: none has yet). Cursors are kept
+ * next pass starts (the schedule's next time: one that comes while `passRunning` is skipped, by croner's protect in
+ * this process and by the lease in another, docs/operations.md#one-pass-at-a-time), and when a pass last searched one of the team's keywords (null: none has yet). Cursors are kept
  * per (platform, keyword) and written when a search of that keyword answered, so a pass whose every search failed
  * does not count as a first pass; nor does a search from before the team tracked the keyword (another team's), which
  * kept nothing for it: the team gets what is fetched at the next pass (docs/operations.md#what-a-pass-does).
  */
-export async function teamPolling(deps: Needs<'config' | 'clock', 'keywords' | 'polling'>, teamId: string) {
+export async function teamPolling(
+  deps: Needs<'config' | 'clock', 'keywords' | 'polling' | 'jobLeases'>,
+  teamId: string,
+) {
   const { polling } = deps.config
-  const [keywords, cursors] = await Promise.all([deps.repos.keywords.all(teamId), deps.repos.polling.cursors()])
+  const [keywords, cursors, passRunning] = await Promise.all([
+    deps.repos.keywords.all(teamId),
+    deps.repos.polling.cursors(),
+    deps.repos.jobLeases.held(POLL_LEASE),
+  ])
   const trackedSince = new Map(keywords.map((k) => [k.keywordLc, k.createdAt]))
   let lastPassAt: string | null = null
   for (const c of cursors) {
@@ -19,5 +30,11 @@ export async function teamPolling(deps: Needs<'config' | 'clock', 'keywords' | '
       lastPassAt = c.polledAt
   }
   const next = polling.enabled ? nextCronRun(polling.schedule, deps.clock.now()) : null
-  return { enabled: polling.enabled, schedule: polling.schedule, nextPassAt: next?.toISOString() ?? null, lastPassAt }
+  return {
+    enabled: polling.enabled,
+    schedule: polling.schedule,
+    nextPassAt: next?.toISOString() ?? null,
+    lastPassAt,
+    passRunning,
+  }
 }

@@ -18,9 +18,12 @@ export async function teamSources(
   const queries = keywords.map((k) => readQuery(k.keyword).root)
   return {
     keywords: keywords.length,
-    platforms: status.platforms.map((p) => ({
-      ...p,
-      keywords: p.earlierRouteOnly ? 0 : queries.filter((q) => mayMatchOn(q, p.platform)).length,
-    })),
+    platforms: status.platforms.map((p) => {
+      // On the plan, searchable here or read as a stream (Bluesky's stream needs no account), and polled: the earlier
+      // route's own networks never are. The Sources page's In use and Getting started's source step both read these.
+      const ready = p.inPlan && !p.earlierRouteOnly && (p.configured || p.mode === 'stream')
+      const reach = p.earlierRouteOnly ? 0 : queries.filter((q) => mayMatchOn(q, p.platform)).length
+      return { ...p, keywords: reach, ready, searched: ready && reach > 0 }
+    }),
   }
 }

@@ -45,6 +45,15 @@ export function createJobLeasesRepo(db: Db) {
         .returning({ holder: jobLeases.holder })
       return rows.length > 0
     },
+    /** Whether a process holds the lease now: a run of the job is going on somewhere on this database. */
+    async held(name: string): Promise<boolean> {
+      const row = await db
+        .select({ holder: jobLeases.holder })
+        .from(jobLeases)
+        .where(and(eq(jobLeases.name, name), sql`${jobLeases.expiresAt} > ${dbNowMs}`))
+        .get()
+      return row !== undefined
+    },
     async release(name: string, holder: string) {
       await db.delete(jobLeases).where(and(eq(jobLeases.name, name), eq(jobLeases.holder, holder)))
     },

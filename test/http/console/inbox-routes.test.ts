@@ -65,6 +65,7 @@ describe('GET /console/api/polling', () => {
       schedule: '*/15 * * * *',
       nextPassAt: '2026-11-15T12:15:00.000Z',
       lastPassAt: null,
+      passRunning: false,
     })
     await addKeywords(deps, { teamId: team.id, keywords: ['CRM'] })
     const cursor = (platform: string, keywordLc: string, polledAt: string) =>
