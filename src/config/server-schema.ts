@@ -45,7 +45,8 @@ export const Server = v.strictObject({
   ),
   // Browser origins besides the service's own that may call /mcp (docs/api.md#mcp-over-http), e.g.
   // "https://assistant.example.com". The service's own (public_url, or loopback on its port) need no entry.
-  // Reverse proxies whose X-Forwarded-For / Forwarded headers give the client's address (docs/console.md#sign-in).
+  // Reverse proxies whose X-Forwarded-* / Forwarded headers give the client's address and scheme
+  // (docs/console.md#sign-in).
   trusted_proxies: v.optional(v.array(ipOrCidr), []),
   allowed_origins: v.optional(
     v.array(

@@ -8,12 +8,7 @@ import ipaddr from 'ipaddr.js'
  */
 export function clientAddress(trusted: string[], peer: string | undefined, headers: Headers): string {
   if (peer === undefined) return 'unknown'
-  const ranges = trusted.map(rangeOf)
-  const isTrusted = (address: string) => {
-    if (!ipaddr.isValid(address)) return false
-    const a = ipaddr.process(address)
-    return ranges.some(([net, bits]) => net.kind() === a.kind() && a.match(net, bits))
-  }
+  const isTrusted = trustTest(trusted)
   if (!isTrusted(peer)) return peer
   const hops = forwardedFor(headers)
   for (let i = hops.length - 1; i >= 0; i--) {
@@ -21,6 +16,22 @@ export function clientAddress(trusted: string[], peer: string | undefined, heade
     if (!isTrusted(hops[i])) return ipaddr.process(hops[i]).toString()
   }
   return peer
+}
+
+/**
+ * Whether the connection's peer is one of `server.trusted_proxies`, whose forwarded headers (the client's address,
+ * the scheme it used) are believed; any other peer could write them itself.
+ */
+export const isTrustedProxy = (trusted: string[], peer: string | undefined) =>
+  peer !== undefined && trustTest(trusted)(peer)
+
+function trustTest(trusted: string[]) {
+  const ranges = trusted.map(rangeOf)
+  return (address: string) => {
+    if (!ipaddr.isValid(address)) return false
+    const a = ipaddr.process(address)
+    return ranges.some(([net, bits]) => net.kind() === a.kind() && a.match(net, bits))
+  }
 }
 
 function rangeOf(entry: string): [ipaddr.IPv4 | ipaddr.IPv6, number] {

@@ -30,6 +30,8 @@ export const errorHandling = (a: {
   new Elysia({ name: 'error-handling' })
     .onRequest(({ request, set }) => {
       set.headers['x-request-id'] = crypto.randomUUID()
+      // docs/security.md#pages: JSON answers are never read as another type (a script or a page) either.
+      set.headers['x-content-type-options'] = 'nosniff'
       const length = Number(request.headers.get('content-length') ?? 0)
       if (length > a.maxBodyBytes) throw tooLarge(a.maxBodyBytes)
       if (brokenPathEncoding(request.url))

@@ -36,3 +36,33 @@ describe('every page of the service', () => {
     }
   })
 })
+
+describe('every JSON answer of the service', () => {
+  test('forbids sniffing too, on success and on failure, from the API, the console, OAuth and MCP', async () => {
+    const key = { 'x-api-key': w.apiKey }
+    const answers: [string, RequestInit?][] = [
+      ['/api/v1/usage', { headers: key }],
+      ['/api/v1/usage'],
+      ['/api/v1/nothing-here', { headers: key }],
+      ['/api/routes/usage', { headers: key }],
+      ['/healthz'],
+      ['/swagger/json'],
+      ['/console/api/me'],
+      ['/.well-known/oauth-authorization-server'],
+      ['/oauth/token', { method: 'POST', body: new URLSearchParams({ grant_type: 'password' }) }],
+      ['/mcp', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }],
+    ]
+    for (const [path, init] of answers) {
+      const res = await fetch(`${w.base}${path}`, init)
+      await res.arrayBuffer()
+      const type = res.headers.get('content-type') ?? ''
+      const seen = {
+        path,
+        status: res.status,
+        json: type.includes('json'),
+        nosniff: res.headers.get('x-content-type-options'),
+      }
+      expect(seen).toEqual({ path, status: res.status, json: true, nosniff: 'nosniff' })
+    }
+  })
+})

@@ -23,7 +23,9 @@ async function serve(trusted: string[]) {
       headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin', ...headers },
       body: JSON.stringify({ email, password }),
     })
-  return signIn
+  const me = (cookie: string, headers: Record<string, string>) =>
+    fetch(`http://127.0.0.1:${app.server?.port}/console/api/me`, { headers: { cookie, ...headers } })
+  return Object.assign(signIn, { signIn, me })
 }
 
 describe('client addresses behind a proxy', () => {
@@ -45,6 +47,26 @@ describe('client addresses behind a proxy', () => {
     for (let i = 0; i < 10; i++) await signIn(`nobody${i}@acme.test`, 'wrong', { 'x-forwarded-for': `198.51.100.${i}` })
     const next = await signIn('ann@acme.test', 'correct horse battery', { 'x-forwarded-for': '192.0.2.77' })
     expect(next.status).toBe(429)
+  })
+
+  test('the scheme a proxy reports counts only from a trusted proxy: the Secure session cookie', async () => {
+    const https = { 'x-forwarded-proto': 'https' }
+    // A client on plain http that says https itself keeps a plain cookie its browser sends back, so it stays in.
+    const direct = await serve([])
+    const plain = await direct.signIn('ann@acme.test', 'correct horse battery', https)
+    const cookie = plain.headers.get('set-cookie') ?? ''
+    expect(cookie).toMatch(/^ls_session=[\w-]{43}; Path=\/; HttpOnly; SameSite=Lax; Expires=/)
+    expect((await direct.me(cookie.split(';')[0], https)).status).toBe(200)
+    const forwarded = await direct.signIn('ann@acme.test', 'correct horse battery', { forwarded: 'proto=https' })
+    expect(forwarded.headers.get('set-cookie')).not.toContain('Secure')
+    // Behind a trusted proxy that terminates TLS the browser is on https.
+    const proxied = await serve(['127.0.0.1'])
+    const secure = await proxied.signIn('ann@acme.test', 'correct horse battery', https)
+    expect(secure.headers.get('set-cookie')).toMatch(
+      /^__Host-ls_session=[\w-]{43}; Path=\/; HttpOnly; SameSite=Lax; Secure;/,
+    )
+    const hostCookie = (secure.headers.get('set-cookie') ?? '').split(';')[0]
+    expect((await proxied.me(hostCookie, https)).status).toBe(200)
   })
 
   test('the address is read from the right, past every trusted hop; anything unreadable is the peer', () => {

@@ -59,6 +59,10 @@ export async function exchangeToken(
         'invalid_request',
         'redirect_uri is required: the authorization request named one, so name the same here',
       )
+    // draft-ietf-oauth-v2-1 §4.1.3 requires code_verifier for a code issued with a challenge (every code here), and
+    // §3.2.4 calls a missing parameter invalid_request; the library says invalid_grant. The code is used up too.
+    if (err instanceof OAuth2Server.InvalidGrantError && /missing parameter: `code_verifier`/i.test(err.message))
+      return refused('invalid_request', 'code_verifier is required: the authorization request carried a code_challenge')
     // Otherwise the library has put the error's name and description in the response.
   }
   return {

@@ -3,7 +3,7 @@ import type { Deps } from '../../deps'
 import { type ConsoleUser, sessionOf } from '../../domain/sessions/sessions'
 import { AppError } from '../../errors'
 import { checksBeforeBody } from '../checks-before-body'
-import { sessionTokenOf } from './cookie'
+import { overHttps, sessionTokenOf } from './cookie'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD'])
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH'])
@@ -35,20 +35,21 @@ export function fromThisSite(request: Request, publicUrl: string): boolean {
  */
 export const consoleChecks = (deps: Deps, a: { signedIn: boolean }) => {
   const checks = checksBeforeBody(
-    async (request): Promise<ConsoleUser | undefined> => {
+    async (request, peer): Promise<ConsoleUser | undefined> => {
       if (!SAFE_METHODS.has(request.method) && !fromThisSite(request, deps.config.server.public_url))
         throw new AppError('forbidden', 'this request did not come from a page of this service')
-      return a.signedIn ? sessionOf(deps, sessionTokenOf(request, deps.config.server.public_url)) : undefined
+      if (!a.signedIn) return undefined
+      return sessionOf(deps, sessionTokenOf(request, overHttps(request, deps.config.server, peer)))
     },
     { maxBodyBytes: deps.config.server.max_body_bytes },
   )
   return new Elysia()
-    .onParse({ as: 'scoped' }, ({ request, contentType }) =>
+    .onParse({ as: 'scoped' }, ({ request, contentType, server }) =>
       // Only a route that changes something with what it is sent reads a body; DELETE names its target in the path.
-      WITH_BODY.has(request.method) ? checks.parse(request, contentType) : {},
+      WITH_BODY.has(request.method) ? checks.parse(request, contentType, server?.requestIP(request)?.address) : {},
     )
-    .derive({ as: 'scoped' }, async ({ request, set }) => {
+    .derive({ as: 'scoped' }, async ({ request, server, set }) => {
       set.headers['cache-control'] = 'no-store'
-      return { viewer: (await checks.settled(request)) as ConsoleUser }
+      return { viewer: (await checks.settled(request, server?.requestIP(request)?.address)) as ConsoleUser }
     })
 }

@@ -5,11 +5,10 @@ import { SignInBody } from '../../wire/console'
 import { clientAddress } from '../client-address'
 import { validated } from '../validated'
 import { consoleChecks } from './checks'
-import { clearedCookie, sessionCookie, sessionTokenOf } from './cookie'
+import { clearedCookie, overHttps, sessionCookie, sessionTokenOf } from './cookie'
 
 /** docs/console.md#routes: sign in, sign out, and who is signed in. */
 export const consoleSessionRoutes = (deps: Deps) => {
-  const publicUrl = deps.config.server.public_url ?? ''
   return new Elysia({ prefix: '/console/api', detail: { hide: true } })
     .use(
       new Elysia()
@@ -19,15 +18,17 @@ export const consoleSessionRoutes = (deps: Deps) => {
           async ({ body, request, server, set }) => {
             const peer = server?.requestIP(request)?.address
             const address = clientAddress(deps.config.server.trusted_proxies, peer, request.headers)
-            const session = await signIn(deps, { ...body, address, replacing: sessionTokenOf(request, publicUrl) })
-            set.headers['set-cookie'] = sessionCookie(request, publicUrl, session.token, session.expiresAt)
+            const https = overHttps(request, deps.config.server, peer)
+            const session = await signIn(deps, { ...body, address, replacing: sessionTokenOf(request, https) })
+            set.headers['set-cookie'] = sessionCookie(https, session.token, session.expiresAt)
             return { signedIn: true }
           },
           { body: validated('body', SignInBody) },
         )
-        .delete('/session', async ({ request, set }) => {
-          await signOut(deps, sessionTokenOf(request, publicUrl))
-          set.headers['set-cookie'] = clearedCookie(request, publicUrl)
+        .delete('/session', async ({ request, server, set }) => {
+          const https = overHttps(request, deps.config.server, server?.requestIP(request)?.address)
+          await signOut(deps, sessionTokenOf(request, https))
+          set.headers['set-cookie'] = clearedCookie(https)
           return { signedIn: false }
         }),
     )

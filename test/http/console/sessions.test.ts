@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'bun:test'
+import { afterEach, describe, expect, test } from 'bun:test'
 import { createApp } from '../../../src/app'
 import type { Deps } from '../../../src/deps'
 import { createUser } from '../../../src/domain/users/users'
@@ -7,15 +7,31 @@ import { seedTeam, testDeps } from '../../support/deps'
 const PASSWORD = 'correct horse battery'
 const SAME_SITE = { 'sec-fetch-site': 'same-origin' }
 
-async function setup(config: Parameters<typeof testDeps>[0] = {}) {
-  const { deps, clock } = await testDeps(config)
+const stops: (() => void)[] = []
+afterEach(() => {
+  while (stops.length) stops.pop()?.()
+})
+
+/**
+ * `behindProxy`: served on 127.0.0.1, listed in server.trusted_proxies, so the scheme it forwards counts (only a
+ * real connection has a peer address).
+ */
+async function setup(config: Parameters<typeof testDeps>[0] = {}, a: { behindProxy?: boolean } = {}) {
+  const server = { ...config.config?.server, ...(a.behindProxy ? { trusted_proxies: ['127.0.0.1'] } : {}) }
+  const { deps, clock } = await testDeps({ ...config, config: { ...config.config, server } })
   const { team, apiKey } = await seedTeam(deps, { name: 'acme' })
   await createUser(deps, { team: 'acme', email: 'ann@acme.test', role: 'owner', password: PASSWORD })
   const app = createApp(deps)
+  let send = (request: Request) => app.handle(request)
+  if (a.behindProxy) {
+    const port = app.listen({ port: 0, hostname: '127.0.0.1' }).server?.port
+    stops.push(() => app.stop(true))
+    send = (request) => fetch(request.url.replace('http://localhost', `http://127.0.0.1:${port}`), request)
+  }
   const call = async (method: string, path: string, a: { body?: unknown; headers?: Record<string, string> } = {}) => {
     const headers: Record<string, string> = { ...SAME_SITE, ...a.headers }
     if (a.body !== undefined) headers['content-type'] = 'application/json'
-    const res = await app.handle(
+    const res = await send(
       new Request(`http://localhost${path}`, {
         method,
         headers,
@@ -37,7 +53,7 @@ const usedCalls = async (deps: Deps, teamId: string) => (await deps.repos.teams.
 
 describe('console sign-in and sessions (docs/console.md#people-and-sessions)', () => {
   test('a session cookie is HttpOnly, SameSite=Lax, expiring, and Secure only behind https', async () => {
-    const { signIn } = await setup()
+    const { signIn } = await setup({}, { behindProxy: true })
     const plain = await signIn('ann@acme.test', PASSWORD)
     expect(plain.status).toBe(200)
     const cookie = plain.headers.get('set-cookie') ?? ''
@@ -48,7 +64,7 @@ describe('console sign-in and sessions (docs/console.md#people-and-sessions)', (
   })
 
   test('the cookie is Secure behind a proxy that says https in Forwarded, or when server.public_url is https', async () => {
-    const { signIn, call } = await setup()
+    const { signIn, call } = await setup({}, { behindProxy: true })
     const forwarded = await signIn('ann@acme.test', PASSWORD, { forwarded: 'for=192.0.2.1;proto=https' })
     expect(forwarded.headers.get('set-cookie')).toContain('; Secure')
     const quoted = await signIn('ann@acme.test', PASSWORD, { forwarded: 'for="[2001:db8::1]";Proto="HTTPS"' })
@@ -66,7 +82,7 @@ describe('console sign-in and sessions (docs/console.md#people-and-sessions)', (
 
   test('over https the cookie is __Host-ls_session, and a plain ls_session cookie does not open the console there', async () => {
     const https = { 'x-forwarded-proto': 'https' }
-    const { signIn, call, cookieOf } = await setup()
+    const { signIn, call, cookieOf } = await setup({}, { behindProxy: true })
     const signedIn = await signIn('ann@acme.test', PASSWORD, https)
     // __Host-: only this exact host over https may set it (RFC 6265bis 4.1.3.2), so a sibling subdomain cannot.
     expect(signedIn.headers.get('set-cookie')).toMatch(

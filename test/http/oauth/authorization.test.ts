@@ -203,9 +203,15 @@ describe('the authorization endpoint (docs/oauth.md#authorization)', () => {
       authorizeUrl(w, client.client_id, { code_challenge: challenge, code_challenge_method: 'S256' }),
       await w.signIn(),
     )
-    const missing = await tokenRequest(w, { ...form, code: second.redirect?.searchParams.get('code') as string })
+    // draft-ietf-oauth-v2-1 §4.1.3 requires the verifier for a code issued with a challenge, and §3.2.4 calls a
+    // missing required parameter invalid_request; the attempt uses the code up all the same.
+    const secondCode = second.redirect?.searchParams.get('code') as string
+    const missing = await tokenRequest(w, { ...form, code: secondCode })
     expect(missing.status).toBe(400)
-    expect(missing.body.error).toBe('invalid_grant')
+    expect(missing.body.error).toBe('invalid_request')
+    expect(missing.body.error_description).toContain('code_verifier')
+    const after = await tokenRequest(w, { ...form, code: secondCode, code_verifier: verifier })
+    expect(after.body.error).toBe('invalid_grant')
   })
 
   test('a body that is JSON but not an object is invalid_client_metadata, not a missing redirect URI', async () => {
