@@ -22,10 +22,11 @@ export function retryAfterSeconds(headers: Headers, nowMs: number): number | und
 
 /**
  * The time an answer was made on its server's clock, its `Date` header (RFC 9110 §6.6.1), or `nowMs` when it has
- * none that reads. A Retry-After date is on that clock: measured from its Date, the wait is the one it asked for
- * though the two clocks are minutes apart (docs/platforms.md#rate-limits).
+ * none that reads. A Retry-After date, or a reset time (GitHub's epoch seconds, Mastodon's ISO time), is on that
+ * clock: measured from its Date, the wait is the one it asked for though the two clocks are minutes apart
+ * (docs/platforms.md#rate-limits).
  */
-function answerNowMs(headers: Headers, nowMs: number): number {
+export function answerNowMs(headers: Headers, nowMs: number): number {
   const date = headers.get('date')?.trim()
   return (date ? httpDateMs(date, nowMs) : undefined) ?? nowMs
 }

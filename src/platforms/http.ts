@@ -123,7 +123,13 @@ export function failedAnswer(
     return failed
   }
   const wait = keptWait(limit.retryAfterSec, longestWaitSec)
-  return new UpstreamStatusError(answer.status, `${platform} is rate limited (${limit.why}); ${retryWords(wait)}`, wait)
+  // A 403 that is a limit (GitHub's, Reddit's) refused no credentials: the same ones serve once the wait is over.
+  return new UpstreamStatusError(
+    answer.status,
+    `${platform} is rate limited (${limit.why}); ${retryWords(wait)}`,
+    wait,
+    false,
+  )
 }
 
 /**

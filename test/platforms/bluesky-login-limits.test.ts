@@ -5,6 +5,7 @@
 // error, source health and one log line name that limit, and the pause is the one it implies.
 import { describe, expect, test } from 'bun:test'
 import { platformStatus } from '../../src/domain/sources/status'
+import { resetIn } from '../support/reset-headers'
 import { seedTeam, testDeps } from '../support/deps'
 import { fakesPerTest } from '../support/fake-upstream'
 import { recordingLogger } from '../support/log'
@@ -21,8 +22,7 @@ function pdsRefusingLogins(headers: Record<string, string>, resetInSec?: number)
       return Response.json({ posts: [] })
     }
     sent.logins++
-    const reset =
-      resetInSec === undefined ? {} : { 'ratelimit-reset': String(Math.floor(Date.now() / 1000) + resetInSec) }
+    const reset = resetInSec === undefined ? {} : resetIn('ratelimit-reset', resetInSec)
     return Response.json(
       { error: 'RateLimitExceeded', message: 'Rate Limit Exceeded' },
       { status: 429, headers: { ...headers, ...reset } },

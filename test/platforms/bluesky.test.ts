@@ -2,6 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import { loadConfig } from '../../src/config/load'
 import { createLogger } from '../../src/lib/log'
 import { createBlueskyConnector } from '../../src/platforms/bluesky/connector'
+import { resetIn } from '../support/reset-headers'
 import { fakesPerTest, longText, type Received } from '../support/fake-upstream'
 import { blueskyRateLimited } from '../support/platform-rules'
 import { expectSpentLimitHeld } from '../support/spent-limit'
@@ -329,7 +330,7 @@ describe('bluesky connector against a fake PDS', () => {
   test('a page whose ratelimit-remaining says none is left ends the search with what it found, and the next is refused unsent until ratelimit-reset', async () => {
     // Bluesky's services answer with the IETF draft's rate-limit headers (docs.bsky.app, "Rate Limits"):
     // ratelimit-limit, -remaining, -reset (epoch seconds), -policy; past the limit, 429.
-    const reset = String(Math.floor(Date.now() / 1000) + 300)
+    const reset = resetIn('ratelimit-reset', 300)
     let used = 0
     const pds = fakePds({
       posts: (req) => {
@@ -339,7 +340,7 @@ describe('bluesky connector against a fake PDS', () => {
         const headers = {
           'ratelimit-limit': '2',
           'ratelimit-remaining': String(2 - used),
-          'ratelimit-reset': reset,
+          ...reset,
           'ratelimit-policy': '2;w=300',
         }
         return Response.json(

@@ -7,6 +7,7 @@ import { loadConfig } from '../../src/config/load'
 import { createLogger } from '../../src/lib/log'
 import { createGithubConnector } from '../../src/platforms/github/connector'
 import { fakesPerTest } from '../support/fake-upstream'
+import { resetIn } from '../support/reset-headers'
 import { githubLimitSpent } from '../support/platform-rules'
 
 const fake = fakesPerTest()
@@ -15,7 +16,7 @@ const RESET_IN_SEC = 600
 /** A search API allowing `limit` requests in a window of RESET_IN_SEC; each page full (100 issues) but the third. */
 function fakeGithubSearch(limit: number) {
   let used = 0
-  const reset = String(Math.floor(Date.now() / 1000) + RESET_IN_SEC)
+  const reset = resetIn('x-ratelimit-reset', RESET_IN_SEC)
   const server = fake((req) => {
     if (used >= limit) return githubLimitSpent(RESET_IN_SEC)
     used++
@@ -28,7 +29,7 @@ function fakeGithubSearch(limit: number) {
           'x-ratelimit-limit': String(limit),
           'x-ratelimit-remaining': String(limit - used),
           'x-ratelimit-used': String(used),
-          'x-ratelimit-reset': reset,
+          ...reset,
           'x-ratelimit-resource': 'search',
         },
       },

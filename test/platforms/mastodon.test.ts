@@ -5,6 +5,7 @@ import { createMastodonConnector } from '../../src/platforms/mastodon/connector'
 import { fakesPerTest, longText } from '../support/fake-upstream'
 import { HTML_BODIES } from '../support/html-bodies'
 import { mastodonRateLimited, mastodonTokenGate } from '../support/platform-rules'
+import { resetIn } from '../support/reset-headers'
 import { isConfigured, requiredSettings } from '../../src/platforms/configured'
 import { expectSpentLimitHeld } from '../support/spent-limit'
 import { AS_SENT } from '../../src/mention'
@@ -267,7 +268,7 @@ describe('mastodon connector against a fake instance', () => {
   test('a page whose X-RateLimit-Remaining says none is left ends the search with what it found, and the next is refused unsent until X-RateLimit-Reset', async () => {
     // docs.joinmastodon.org, "Rate limits": every answer carries X-RateLimit-Limit, -Remaining and -Reset (an ISO
     // 8601 date); past the limit, 429.
-    const reset = new Date(Date.now() + 240_000).toISOString()
+    const reset = resetIn('x-ratelimit-reset', 240, true)
     let used = 0
     const m = fake(({ url }) => {
       if (used >= 2) return mastodonRateLimited(240)
@@ -277,7 +278,7 @@ describe('mastodon connector against a fake instance', () => {
       const headers = {
         'x-ratelimit-limit': '2',
         'x-ratelimit-remaining': String(2 - used),
-        'x-ratelimit-reset': reset,
+        ...reset,
       }
       return Response.json({ accounts: [], statuses, hashtags: [] }, { headers })
     })

@@ -203,6 +203,21 @@ describe('reddit connector with app credentials (OAuth client credentials)', () 
     expect(await c.search('crm', 5)).toEqual([])
     expect(r.tokenCalls()).toHaveLength(2)
   })
+
+  test('a token call refused 403 with a Retry-After is a rate limit, not refused credentials: its wait holds the app', async () => {
+    // Reddit's wiki (OAuth2, "Retrieving the access token") answers wrong credentials with 401 and a grant it does not
+    // take with 200 and an error; a 403 that names a wait is a limit (docs/platforms.md#rate-limits).
+    const r = fakeReddit({
+      token: () =>
+        Response.json({ message: 'Forbidden', error: 403 }, { status: 403, headers: { 'retry-after': '120' } }),
+    })
+    const c = connector(r.origin, oauthEnv)
+    const err = await c.search('crm', 5).catch((e) => e)
+    expect(err).toMatchObject({ kind: 'upstream_error', extra: { retryAfterSec: 120 }, refusedCredentials: false })
+    expect(err.message).toBe('reddit is rate limited (403); retry after 120 s')
+    expect(await c.search('crm', 5).catch((e) => e)).toMatchObject({ kind: 'platform_budget_exhausted' })
+    expect(r.tokenCalls()).toHaveLength(1)
+  })
 })
 
 describe("reddit's rules since 2025: OAuth only, and a User-Agent in its required form", () => {

@@ -7,6 +7,17 @@ import { fakeUpstream } from '../support/fake-upstream'
 const now = Date.parse('2026-11-15T12:00:00.000Z')
 const headers = (h: Record<string, string>) => new Headers(h)
 
+/** The error a search meets when a fake platform on 127.0.0.1 answers `answer`. */
+async function refusalOf(platform: string, answer: Response): Promise<AppError> {
+  const fake = fakeUpstream(() => answer)
+  try {
+    const url = new URL('/search', fake.origin)
+    return (await fetchPlatformJson({ platform, url, timeoutMs: 5000 }).catch((e) => e)) as AppError
+  } finally {
+    fake.stop()
+  }
+}
+
 describe('the wait a rate-limit answer asks for', () => {
   test('Retry-After in seconds or as an HTTP date', () => {
     expect(retryAfterSecOf(headers({ 'retry-after': '120' }), now)).toBe(120)
@@ -34,24 +45,10 @@ describe('the wait a rate-limit answer asks for', () => {
 
   test('a platform whose clock is off: the search that met its limit names the wait it asked for', async () => {
     const ahead = Date.now() + 10 * 60_000
-    const fake = fakeUpstream(
-      () =>
-        new Response('{}', {
-          status: 429,
-          headers: {
-            date: new Date(ahead).toUTCString(),
-            'retry-after': new Date(ahead + 300_000).toUTCString(),
-          },
-        }),
-    )
-    try {
-      const url = new URL('/search', fake.origin)
-      const err = (await fetchPlatformJson({ platform: 'devto', url, timeoutMs: 5000 }).catch((e) => e)) as AppError
-      expect(err.extra.retryAfterSec).toBe(300)
-      expect(err.message).toBe('devto is rate limited (429); retry after 300 s')
-    } finally {
-      fake.stop()
-    }
+    const headers = { date: new Date(ahead).toUTCString(), 'retry-after': new Date(ahead + 300_000).toUTCString() }
+    const err = await refusalOf('devto', new Response('{}', { status: 429, headers }))
+    expect(err.extra.retryAfterSec).toBe(300)
+    expect(err.message).toBe('devto is rate limited (429); retry after 300 s')
   })
 
   test('X and GitHub reset times (epoch seconds) when there is no Retry-After', () => {
@@ -67,6 +64,32 @@ describe('the wait a rate-limit answer asks for', () => {
     expect(retryAfterSecOf(headers({ 'x-ratelimit-reset': '2026-11-15T12:05:00.000Z' }), now)).toBe(300)
     expect(retryAfterSecOf(headers({ 'x-ratelimit-reset': '42' }), now)).toBe(42)
     expect(retryAfterSecOf(headers({ 'x-ratelimit-reset': '41.3' }), now)).toBe(42)
+  })
+
+  // GitHub's x-ratelimit-reset (epoch seconds) and Mastodon's X-RateLimit-Reset (an ISO time) are times on the
+  // platform's clock, as an HTTP-date Retry-After is: read against the answer's Date (docs/platforms.md#rate-limits).
+  test("a reset time is read against the answer's Date, not this server's clock", () => {
+    const behind = 'Sun, 15 Nov 2026 11:50:00 GMT'
+    const reset = String(Date.parse('2026-11-15T11:52:00Z') / 1000)
+    expect(retryAfterSecOf(headers({ date: behind, 'x-ratelimit-reset': reset }), now)).toBe(120)
+    const ahead = 'Sun, 15 Nov 2026 12:10:00 GMT'
+    expect(retryAfterSecOf(headers({ date: ahead, 'x-ratelimit-reset': '2026-11-15T12:15:00.000Z' }), now)).toBe(300)
+    // Seconds from now are the same on either clock.
+    expect(retryAfterSecOf(headers({ date: ahead, 'x-ratelimit-reset': '42' }), now)).toBe(42)
+  })
+
+  test('a platform whose clock is behind: a spent GitHub limit waits until its reset, not at once', async () => {
+    const behind = Date.now() - 10 * 60_000
+    const headers = {
+      date: new Date(behind).toUTCString(),
+      'x-ratelimit-remaining': '0',
+      'x-ratelimit-reset': String(Math.floor(behind / 1000) + 120),
+    }
+    const err = await refusalOf(
+      'github',
+      new Response('{"message":"API rate limit exceeded"}', { status: 403, headers }),
+    )
+    expect(err.extra.retryAfterSec).toBe(120)
   })
 
   test('nothing usable: undefined', () => {

@@ -4,6 +4,7 @@
 // and each of a platform's connectors, meeting the platform's refusal once for itself.
 import { describe, expect, test } from 'bun:test'
 import { createRedditStream } from '../../src/platforms/reddit/stream'
+import { resetIn } from '../support/reset-headers'
 import { redditGate, redditSettings } from '../support/fake-platforms'
 import { fakesPerTest } from '../support/fake-upstream'
 import {
@@ -61,13 +62,13 @@ describe('a spent limit announced to one server', () => {
   test("Mastodon's stream reads the timeline's X-RateLimit-Remaining 0: its next read and every server's searches wait for the reset, unsent", async () => {
     // docs.joinmastodon.org/api/rate-limits: X-RateLimit-Limit, -Remaining and -Reset (ISO 8601) on every answer, per
     // account.
-    const reset = new Date(Date.now() + 240_000).toISOString()
+    const reset = resetIn('x-ratelimit-reset', 240, true)
     const sent = { timeline: 0, search: 0 }
     const instance = fake((req) => {
       if (req.headers.get('authorization') !== 'Bearer tok')
         return Response.json({ error: 'The access token is invalid' }, { status: 401 })
       if (req.url.pathname === '/api/v1/streaming/public') return openMastodonStream()
-      const headers = { 'x-ratelimit-limit': '300', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset }
+      const headers = { 'x-ratelimit-limit': '300', 'x-ratelimit-remaining': '0', ...reset }
       if (req.url.pathname === '/api/v2/search') sent.search++
       else sent.timeline++
       return Response.json(req.url.pathname === '/api/v2/search' ? { statuses: [] } : [], { headers })
@@ -87,13 +88,13 @@ describe('a spent limit announced to one server', () => {
 
 describe('a 429 on Mastodon, whose limit is per account (docs.joinmastodon.org/api/rate-limits)', () => {
   test("one server's search refused with 429 holds the other server's stream's timeline reads, unsent", async () => {
-    const reset = new Date(Date.now() + 240_000).toISOString()
+    const reset = resetIn('x-ratelimit-reset', 240, true)
     const sent = { timeline: 0, search: 0 }
     const instance = fake((req) => {
       if (req.url.pathname === '/api/v1/streaming/public') return openMastodonStream()
       if (req.url.pathname === '/api/v2/search') sent.search++
       else sent.timeline++
-      const headers = { 'x-ratelimit-limit': '300', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset }
+      const headers = { 'x-ratelimit-limit': '300', 'x-ratelimit-remaining': '0', ...reset }
       return Response.json({ error: 'Too many requests' }, { status: 429, headers })
     })
     const [first, second] = await twoMastodonServers(instance.origin)

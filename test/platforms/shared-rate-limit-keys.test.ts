@@ -10,10 +10,10 @@ import type { Source } from '../../src/config/platform-names'
 import { redditSettings } from '../support/fake-platforms'
 import { youtubeQuotaExceeded } from '../support/platform-rules'
 import { fakesPerTest, type Received } from '../support/fake-upstream'
+import { resetIn } from '../support/reset-headers'
 import { searchRefused, twoServers } from '../support/two-servers'
 
 const fake = fakesPerTest()
-const epochIn = (sec: number) => String(Math.floor(Date.now() / 1000) + sec)
 
 type Case = {
   platform: Source
@@ -53,7 +53,7 @@ const CASES: Case[] = [
     refusal: () =>
       Response.json(
         { title: 'Too Many Requests' },
-        { status: 429, headers: { 'x-rate-limit-remaining': '0', 'x-rate-limit-reset': epochIn(600) } },
+        { status: 429, headers: { 'x-rate-limit-remaining': '0', ...resetIn('x-rate-limit-reset', 600) } },
       ),
     served: () => Response.json({ meta: { result_count: 0 } }),
   },
@@ -77,8 +77,7 @@ const CASES: Case[] = [
     isA: (req) => bearerIs(req, 'tok-a'),
     gate: (req) => (req.url.pathname.startsWith('/.well-known/') ? new Response('', { status: 404 }) : undefined),
     refusal: () => {
-      const reset = new Date(Date.now() + 600_000).toISOString()
-      const headers = { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset }
+      const headers = { 'x-ratelimit-remaining': '0', ...resetIn('x-ratelimit-reset', 600, true) }
       return Response.json({ error: 'Too many requests' }, { status: 429, headers })
     },
     served: () => Response.json({ accounts: [], statuses: [], hashtags: [] }),
@@ -183,7 +182,7 @@ test('bluesky: a 429 of the PDS holds another server on this machine with anothe
       return Response.json({ accessJwt: `access-${identifier}`, refreshJwt: 'r', handle: identifier, did: 'did:plc:x' })
     }
     searches++
-    const headers = { 'ratelimit-limit': '3000', 'ratelimit-remaining': '0', 'ratelimit-reset': epochIn(600) }
+    const headers = { 'ratelimit-limit': '3000', 'ratelimit-remaining': '0', ...resetIn('ratelimit-reset', 600) }
     return Response.json({ error: 'RateLimitExceeded', message: 'Rate Limit Exceeded' }, { status: 429, headers })
   })
   const account = (identifier: string) => ({

@@ -4,6 +4,7 @@
 // refusal names 2 s, and once they have passed the held server calls again.
 import { describe, expect, test } from 'bun:test'
 import type { Source } from '../../src/config/platform-names'
+import { resetIn } from '../support/reset-headers'
 import { redditSettings } from '../support/fake-platforms'
 import { fakesPerTest, type Received } from '../support/fake-upstream'
 import { platformStatus } from '../../src/domain/sources/status'
@@ -80,8 +81,7 @@ function pdsRefusingASignIn() {
       const { identifier } = JSON.parse(req.body)
       if (identifier === 'a.bsky.social' && state.refusing) {
         state.refusing = false
-        const reset = String(Math.ceil(Date.now() / 1000) + WAIT_SEC)
-        const headers = { 'ratelimit-limit': '30', 'ratelimit-remaining': '0', 'ratelimit-reset': reset }
+        const headers = { 'ratelimit-limit': '30', 'ratelimit-remaining': '0', ...resetIn('ratelimit-reset', WAIT_SEC) }
         return Response.json({ error: 'RateLimitExceeded', message: 'Rate Limit Exceeded' }, { status: 429, headers })
       }
       return Response.json({ accessJwt: `access-${identifier}`, refreshJwt: 'r', handle: identifier, did: 'did:plc:x' })
@@ -143,8 +143,7 @@ test("bluesky: a refresh refused with 429 holds this machine's calls to the PDS 
     }
     if (nsid === 'com.atproto.server.refreshSession') {
       sent.refreshes++
-      const reset = String(Math.ceil(Date.now() / 1000) + WAIT_SEC)
-      const headers = { 'ratelimit-limit': '3000', 'ratelimit-remaining': '0', 'ratelimit-reset': reset }
+      const headers = { 'ratelimit-limit': '3000', 'ratelimit-remaining': '0', ...resetIn('ratelimit-reset', WAIT_SEC) }
       return Response.json({ error: 'RateLimitExceeded', message: 'Rate Limit Exceeded' }, { status: 429, headers })
     }
     sent.searches++

@@ -247,6 +247,20 @@ describe('stackoverflow connector against a fake Stack Exchange API', () => {
     ).toBe(300)
   })
 
+  test("a bare 429 (a proxy's) asking for days holds the address a day at most, the quota's own period", async () => {
+    // api.stackexchange.com/docs/throttle: the address's quota is a day's, so no wait of Stack Exchange's is longer.
+    const se = fake(() => new Response('Too Many Requests', { status: 429, headers: { 'retry-after': '864000' } }))
+    const c = connector(se.origin)
+    const err = await c.search('crm', 5).catch((e) => e)
+    expect(err).toMatchObject({ kind: 'upstream_error', extra: { retryAfterSec: 86400, askedSec: 864000 } })
+    expect(err.message).toContain('retry after 86400 s (asked for 864000 s')
+    expect(c.pause?.secondsLeft()).toBeLessThanOrEqual(86400)
+    const again = await c.search('crm', 5).catch((e) => e)
+    expect(again).toMatchObject({ kind: 'platform_budget_exhausted' })
+    expect(again.extra.retryAfterSec).toBeLessThanOrEqual(86400)
+    expect(se.received).toHaveLength(1)
+  })
+
   test('an error status without an envelope is an upstream_error', async () => {
     const se = fake(() => new Response('<html>Service Unavailable</html>', { status: 503 }))
     await expect(connector(se.origin).search('crm', 5)).rejects.toMatchObject({

@@ -4,6 +4,7 @@ import { createLogger } from '../../src/lib/log'
 import { createTwitterConnector } from '../../src/platforms/twitter/connector'
 import { queryFilter } from '../../src/domain/search/query-filter'
 import { fakesPerTest, longText } from '../support/fake-upstream'
+import { resetIn } from '../support/reset-headers'
 import { expectSpentLimitHeld } from '../support/spent-limit'
 import { AS_SENT } from '../../src/mention'
 
@@ -248,7 +249,7 @@ describe('twitter connector against a fake X API v2', () => {
   test('a page whose x-rate-limit-remaining says none is left ends the search with what it found, and the next is refused unsent until x-rate-limit-reset', async () => {
     // docs.x.com, "Rate limits": every answer carries x-rate-limit-limit, -remaining (in the 15-minute window) and
     // -reset (epoch seconds); past the limit, 429. The pages already read are billed: a 429 on the next lost them.
-    const reset = Math.floor(Date.now() / 1000) + 600
+    const reset = resetIn('x-rate-limit-reset', 600)
     let used = 0
     const x = fake((req) => {
       if (used >= 2) return Response.json({ title: 'Too Many Requests', status: 429 }, { status: 429 })
@@ -264,7 +265,7 @@ describe('twitter connector against a fake X API v2', () => {
           headers: {
             'x-rate-limit-limit': '2',
             'x-rate-limit-remaining': String(2 - used),
-            'x-rate-limit-reset': String(reset),
+            ...reset,
           },
         },
       )

@@ -5,8 +5,7 @@
  * fake-platforms.ts, next to the fake Reddit the polling tests use.
  */
 import type { Received } from './fake-upstream'
-
-const epochIn = (seconds: number) => String(Math.floor(Date.now() / 1000) + seconds)
+import { resetIn } from './reset-headers'
 
 /** GitHub's spent primary limit: 403, no requests remaining, the reset as epoch seconds. */
 export const githubLimitSpent = (resetInSec: number) =>
@@ -14,7 +13,7 @@ export const githubLimitSpent = (resetInSec: number) =>
     { message: 'API rate limit exceeded for 203.0.113.5.', documentation_url: 'https://docs.github.com/rest' },
     {
       status: 403,
-      headers: { 'x-ratelimit-limit': '10', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': epochIn(resetInSec) },
+      headers: { 'x-ratelimit-limit': '10', 'x-ratelimit-remaining': '0', ...resetIn('x-ratelimit-reset', resetInSec) },
     },
   )
 
@@ -114,7 +113,7 @@ export const blueskyRateLimited = (resetInSec: number) =>
       headers: {
         'ratelimit-limit': '3000',
         'ratelimit-remaining': '0',
-        'ratelimit-reset': epochIn(resetInSec),
+        ...resetIn('ratelimit-reset', resetInSec),
         'ratelimit-policy': '3000;w=300',
       },
     },
@@ -129,7 +128,7 @@ export const mastodonRateLimited = (resetInSec: number) =>
       headers: {
         'x-ratelimit-limit': '300',
         'x-ratelimit-remaining': '0',
-        'x-ratelimit-reset': new Date(Date.now() + resetInSec * 1000).toISOString(),
+        ...resetIn('x-ratelimit-reset', resetInSec, true),
       },
     },
   )

@@ -8,6 +8,7 @@ import type { StreamReader } from '../../src/platforms/stream'
 import { streamReaders } from '../../src/platforms/streams'
 import { type DeepPartial, testDeps } from './deps'
 import type { Received } from './fake-upstream'
+import { resetIn } from './reset-headers'
 import { recordingSink } from './stream-world'
 import { tempDir } from './temp-dirs'
 import { freshTestDatabase, onSqld } from './test-database'
@@ -52,11 +53,11 @@ export async function searchRefused(server: Awaited<ReturnType<typeof twoServers
  * x-rate-limit-remaining and x-rate-limit-reset, epoch seconds, on every answer): a post and a next page each time.
  */
 export function limitedX(fake: (answer: (req: Received) => Response) => { origin: string }, allowed: number) {
-  const reset = Math.floor(Date.now() / 1000) + 900
+  const reset = resetIn('x-rate-limit-reset', 900)
   let sent = 0
   const x = fake(() => {
     sent++
-    const headers = { 'x-rate-limit-limit': String(allowed), 'x-rate-limit-reset': String(reset) }
+    const headers = { 'x-rate-limit-limit': String(allowed), ...reset }
     if (sent > allowed)
       return Response.json(
         { title: 'Too Many Requests' },

@@ -1,5 +1,5 @@
 import { AppError } from '../../errors'
-import { retryAfterSeconds } from '../../lib/retry-after'
+import { answerNowMs, retryAfterSeconds } from '../../lib/retry-after'
 import { type PauseBoard, pauseBoard } from './shared-pauses'
 // docs/platforms.md#rate-limits: how a platform says "too many requests", and when it lets us call again. A rate
 // limit is not the failure of one query: the search runner keeps its retry time in source health (retryAt) and no
@@ -43,15 +43,17 @@ export function retryAfterSecOf(headers: Headers, now = Date.now(), readReset = 
   const retry = retryAfterSeconds(headers, now)
   if (retry !== undefined) return Math.ceil(retry)
   if (!readReset) return undefined
+  // A reset time is on the platform's clock, as a Retry-After date is.
+  const answeredAt = answerNowMs(headers, now)
   for (const name of RESET_HEADERS) {
     const value = headers.get(name)?.trim()
     if (!value) continue
     if (/^\d+(\.\d+)?$/.test(value)) {
       const n = Number(value)
-      return n > 1e9 ? secondsUntil(n * 1000, now) : Math.ceil(n)
+      return n > 1e9 ? secondsUntil(n * 1000, answeredAt) : Math.ceil(n)
     }
     const at = Date.parse(value)
-    if (Number.isFinite(at)) return secondsUntil(at, now)
+    if (Number.isFinite(at)) return secondsUntil(at, answeredAt)
   }
   return undefined
 }

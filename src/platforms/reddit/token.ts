@@ -44,8 +44,9 @@ export function createTokenKeeper(
       // The app's limit, as its API calls': a wait of days is not Reddit's 10-minute window (reddit/api.ts).
       longestWaitSec: NAMED_WAIT_MAX_SEC,
     }).catch((err) => {
-      // An app Reddit does not (or no longer) approve: say what access takes now, not only "401".
-      if (!(err instanceof UpstreamStatusError) || (err.status !== 401 && err.status !== 403)) throw err
+      // An app Reddit does not (or no longer) approve: say what access takes now, not only "401". A 403 read as a
+      // rate limit (it names a wait) keeps that wait, which holds the app's calls (reddit/api.ts).
+      if (!(err instanceof UpstreamStatusError) || !err.refusedCredentials) throw err
       throw new UpstreamStatusError(
         err.status,
         `reddit refused the app's credentials (${err.status}). ${REDDIT_ACCESS_STEPS}`,

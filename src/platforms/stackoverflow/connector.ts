@@ -86,8 +86,8 @@ export function createStackoverflowConnector(
       const wait = quota.secondsLeft()
       throw new AppError('upstream_error', `${message}; retry after ${wait} s`, { retryAfterSec: wait })
     }
-    // A 429 outside the wrapper (a proxy in front of the API) can count only this address, as the quota does.
-    if (!answer.ok) return quota.refused(failedAnswer('stackoverflow', answer))
+    // A 429 outside the wrapper (a proxy in front of the API) can count only this address, as the quota (quotaPause).
+    if (!answer.ok) return quota.refused(failedAnswer('stackoverflow', answer, undefined, undefined, QUOTA_DAY_SEC))
     if (answer.body === undefined) throw new AppError('upstream_error', 'stackoverflow sent a body that is not JSON')
     if (w.quota_remaining === 0) await quota.hold(QUOTA_SPENT_SEC, 'quota_remaining 0, the daily quota is spent')
     if (w.quota_remaining !== undefined && w.quota_max && w.quota_remaining <= w.quota_max / 10) {
@@ -130,22 +130,24 @@ export function refusalMessage(w: { error_id?: number; error_name?: string; erro
   return `stackoverflow answered with error ${w.error_id}${what ? ` (${what})` : ''}`
 }
 
-// docs/error-handling: error_id 502 (throttle_violation) is "an application violates a throttle"; its message says
-// when, as "more requests available in N seconds". Without a number, the ban's usual length (docs/throttle: "30 seconds
-// to a few minutes") at its long end.
+// docs/error-handling: error_id 502 (throttle_violation), a throttle broken; its message says when ("more requests
+// available in N seconds"). Without a number, the ban's usual length (docs/throttle: a few minutes) at its long end.
 const THROTTLE_ID = 502
 const THROTTLE_DEFAULT_SEC = 300
 export const QUOTA_SPENT_SEC = 3600
+const QUOTA_DAY_SEC = 86_400
 
 /**
- * docs/throttle: a spent daily quota refuses every call until it renews, a time Stack Exchange's documentation does
- * not name and no answer names until refused (throttle_violation, with the seconds): the next page would lose this
- * one, so the searches and the stream wait an hour and then ask once more (docs/platforms.md#stackoverflow). Without
- * an access token the quota is the address's, shared by every application calling from it whatever its key
- * (docs/throttle), so the wait is every process's here.
+ * docs/throttle: a spent daily quota refuses every call until it renews, a time no answer names until refused
+ * (throttle_violation, with the seconds): the next page would lose this one, so the searches and the stream wait an
+ * hour and then ask once more (docs/platforms.md#stackoverflow). Without an access token the quota is the address's,
+ * shared by every application calling from it whatever its key, so the wait is every process's here. Its day starts
+ * with the call that opens it (Stack Apps' account), not at a fixed hour: a longer wait (a proxy's) is kept a day.
  */
 export const quotaPause = (config: Config['platforms']['stackoverflow'], shared: PlatformShared) =>
-  sharedPause(refusal, 'stackoverflow', pauseKey('stackoverflow', config.base_url, perMachine('')), shared.pauses)
+  sharedPause(refusal, 'stackoverflow', pauseKey('stackoverflow', config.base_url, perMachine('')), shared.pauses, {
+    longestSec: QUOTA_DAY_SEC,
+  })
 
 const SEARCH_METHOD = '/2.3/search/advanced'
 
