@@ -24,7 +24,6 @@ export function htmlPage(a: { status: number; title: string; body: string; style
         'content-security-policy':
           "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
         'referrer-policy': 'no-referrer',
-        'x-content-type-options': 'nosniff',
       },
     },
   )

@@ -13,7 +13,7 @@ export const fileAnswer = (
   extra: Record<string, string> = {},
 ) =>
   new Response(body, {
-    headers: { 'content-type': type, 'cache-control': cache, 'x-content-type-options': 'nosniff', ...extra },
+    headers: { 'content-type': type, 'cache-control': cache, ...extra },
   })
 
 // Compressed once, on its first request, then kept: the files are few and never change while the service runs
