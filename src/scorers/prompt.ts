@@ -87,7 +87,11 @@ const EXAMPLE_CHARS = 300
 // (docs/scoring.md#the-prompt). It starts only where a run of equals signs starts: tried from each sign of a run, the
 // run was read again from there, and a post of 20,000 signs held the server's thread for seconds.
 const MARKER_LIKE = /(?<![=\uFF1D])[=\uFF1D]{2,}\s*post\s+(?:start|end)\s*[=\uFF1D]{2,}/giu
-const withoutMarkers = (s: string) => s.replace(MARKER_LIKE, '')
+// Put in a marker's place, not nothing: a marker written around another ('=== POST ', the inner one, ' END ===') was a
+// marker again once the inner one was gone. Text that is neither a sign nor a space keeps the two halves apart, so
+// one pass over the post holds, however deep the nesting.
+const MARKER_REMOVED = '[marker removed]'
+const withoutMarkers = (s: string) => s.replace(MARKER_LIKE, MARKER_REMOVED)
 
 /** The team's verdicts on earlier posts: its own sense of a good lead, which can differ from the bands. */
 function describeExamples(examples: JudgedExample[]): string[] {

@@ -6,6 +6,7 @@ export const MIN_VERDICTS = 20
 export const TUNING_SPAN = 2
 /** The thresholds tried, this far apart. */
 const STEP = 0.5
+const STEPS_EACH_WAY = TUNING_SPAN / STEP
 
 /** Verdicts on a keyword's signals of one intent before they can turn that intent off for the keyword. */
 export const MIN_INTENT_VERDICTS = 10
@@ -40,11 +41,8 @@ export function tunedThreshold(judged: JudgedScore[], defaultThreshold: number):
     offIntents: intentsTurnedOff(judged),
   }
   if (judged.length < MIN_VERDICTS) return { ...base, tuned: false }
-  const lowest = Math.max(0, defaultThreshold - TUNING_SPAN)
-  const highest = Math.min(10, defaultThreshold + TUNING_SPAN)
   let best = { value: defaultThreshold, f1: -1, falsePositives: Number.POSITIVE_INFINITY }
-  for (let t = lowest; t <= highest + 1e-9; t += STEP) {
-    const value = Math.round(t * 10) / 10
+  for (const value of candidates(defaultThreshold)) {
     const { f1, falsePositives } = f1At(judged, value)
     const better =
       f1 > best.f1 ||
@@ -55,6 +53,21 @@ export function tunedThreshold(judged: JudgedScore[], defaultThreshold: number):
     if (better) best = { value, f1, falsePositives }
   }
   return { ...base, value: best.value, tuned: true }
+}
+
+/**
+ * The default and the half points either side of it, up to TUNING_SPAN away, within 0 to 10, ascending. Counted from
+ * the default itself, not from 0 where default - 2 falls below it, nor rounded to tenths: either missed the default
+ * (1.3, 6.25), which a keyword whose every signal was relevant keeps. Rounded to millionths only to drop the float
+ * error of 1.3 - 1 (0.30000000000000004), which would be shown.
+ */
+function candidates(defaultThreshold: number): number[] {
+  const values: number[] = []
+  for (let k = -STEPS_EACH_WAY; k <= STEPS_EACH_WAY; k++) {
+    const value = Math.round((defaultThreshold + k * STEP) * 1e6) / 1e6
+    if (value >= 0 && value <= 10) values.push(value)
+  }
+  return values
 }
 
 /**

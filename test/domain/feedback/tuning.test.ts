@@ -53,6 +53,17 @@ describe('a keyword threshold from verdicts', () => {
     expect(tunedThreshold(judged(times(20, [[9.8, false]])), 9.5).value).toBe(10)
   })
 
+  // docs/scoring.md#tuning-by-verdicts: the values tried are the default and half points either side of it, so a
+  // keyword whose every signal was relevant keeps the default. Counted up from 0 where default - 2 fell below it, or
+  // in tenths, they missed the default (1.3, 6.25) and the top of the range (3.3).
+  test('the values tried are half points from the default, also near 0 and for a default of two decimals', () => {
+    expect(tunedThreshold(judged(times(20, [[5, true]])), 1.3)).toMatchObject({ value: 1.3, tuned: true })
+    expect(tunedThreshold(judged(times(20, [[3.2, false]])), 1.3).value).toBe(3.3)
+    expect(tunedThreshold(judged(times(20, [[2.7, false]])), 0.8).value).toBe(2.8)
+    expect(tunedThreshold(judged(times(20, [[8, true]])), 6.25).value).toBe(6.25)
+    expect(tunedThreshold(judged(times(20, [[7.2, false]])), 6.25).value).toBe(7.25)
+  })
+
   test('an intent is turned off after 10 verdicts on it with at most a tenth relevant; ACTIVE never is', () => {
     const of = (intent: string, relevant: number, notRelevant: number) => [
       ...times(relevant, [{ score: 8, intent, relevant: true }]),
