@@ -27,6 +27,19 @@ async function until(what: string, ok: () => boolean | Promise<boolean>) {
   }
 }
 
+let clockTick: ReturnType<typeof setInterval> | undefined
+/** The system clock, still ticking, set to `ms` from now on until it is set again or the test ends. */
+function tickingClockFrom(ms: number) {
+  clearInterval(clockTick)
+  const since = performance.now()
+  clockTick = setInterval(() => setSystemTime(new Date(ms + performance.now() - since)), 5)
+  cleanup.push(() => {
+    clearInterval(clockTick)
+    setSystemTime()
+  })
+  setSystemTime(new Date(ms))
+}
+
 const count = async (deps: Deps, table: string) =>
   Number((await deps.database.client.execute(`select count(*) as n from ${table}`)).rows[0].n)
 const buying = (n: number) => `We are looking for a CRM to replace our spreadsheets, can anyone recommend one? (${n})`
@@ -126,19 +139,28 @@ describe('the scheduler', () => {
     expect(await count(deps, 'signals')).toBe(0)
   })
 
+  test('a clock stepped forward hours (a machine resumed from sleep) makes one pass for the times it skipped, not one each', async () => {
+    const HOUR = 3_600_000
+    const { recorder, start } = await setup({ polling: { schedule: '0 * * * *' } })
+    // Five seconds before an o'clock, a day ahead (so nothing seeded is from the future), ticking from there.
+    const due = Math.ceil(Date.now() / HOUR) * HOUR + 24 * HOUR
+    tickingClockFrom(due - 5000)
+    const scheduler = start()
+    expect(scheduler.nextRuns().poll?.getTime()).toBe(due)
+    // Three hours and a half later: the times of four passes have gone by.
+    tickingClockFrom(due + 3.5 * HOUR)
+    await until('the pass after the step', () => recorder.of('poll_pass').length > 0)
+    // A pass for each other time skipped would start at once, or be told as an overrun while this one ran.
+    await Bun.sleep(3000)
+    expect(recorder.of('poll_pass').length + recorder.of('job_overrun').length).toBe(1)
+    expect(scheduler.nextRuns().poll?.getTime()).toBe(due + 4 * HOUR)
+  })
+
   test('a clock set back (an NTP step, a VM restored) does not hold the passes back by as long as it went back', async () => {
     const { recorder, start } = await setup()
     const scheduler = start()
     await until('a first pass', () => recorder.of('poll_pass').length > 0)
-    // The system clock, still ticking, an hour behind from now on.
-    const back = Date.now() - 3_600_000
-    const since = performance.now()
-    const tick = setInterval(() => setSystemTime(new Date(back + performance.now() - since)), 5)
-    cleanup.push(() => {
-      clearInterval(tick)
-      setSystemTime()
-    })
-    setSystemTime(new Date(back))
+    tickingClockFrom(Date.now() - 3_600_000)
     const before = recorder.of('poll_pass').length
     await until('a pass after the clock went back', () => recorder.of('poll_pass').length > before)
     expect(scheduler.nextRuns().poll?.getTime()).toBeLessThan(Date.now() + 2000)
