@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks'
 import type * as v from 'valibot'
 import type { PeoplePage } from '../../wire/person-answers'
 import { api, changeThen } from '../api'
+import { ExportCsv } from '../components/export-csv'
 import { PersonItem } from '../components/person-item'
 import { Alert, Choice, Pager } from '../components/ui'
 import { Empty, type Hidden } from './people-empty'
@@ -91,10 +92,10 @@ export function People() {
         {/* docs/console.md#export: no download attribute, so that a refusal shows its reason (as on Signals). A team
         with nobody yet is not offered a file of nobody: Empty says so. */}
         {page && hidden?.everyone.total !== 0 && (
-          <>
-            <a href="/console/api/people/export?format=csv">Export CSV</a>
+          <div class="people-export">
+            <ExportCsv of="people" />
             <a href="/console/api/people/export?format=jsonl">Export JSON Lines</a>
-          </>
+          </div>
         )}
       </form>
       <Alert message={error} />
