@@ -114,13 +114,13 @@ export function figureUpdates(signalIds: string[], at: { ms: number; iso: string
   // Only for teams with a destination of the event: the others have no one to tell, and a pass skips the work.
   const markHot = (ids: string[], cooledOnly: boolean): InStatement => ({
     sql: `update people set hot = (${heatSql('people')} >= (select heat_threshold from teams t where t.id = people.team_id))
-      where id in (${ofSignals(ids.length)}) ${cooledOnly ? 'and hot = 1' : ''} and exists (select 1 from webhook_endpoints e
+      where id in (${ofSignals(ids.length)}) ${cooledOnly ? 'and hot = 1' : 'and muted = 0'} and exists (select 1 from webhook_endpoints e
         where e.team_id = people.team_id and e.enabled = 1 and e.event = 'person.updated')`,
     args: [at.iso, ...ids],
   })
   return chunks(signalIds).flatMap((ids) => [
     // Only taken off, never put on, before the new figures: someone never announced (hot before the team's first
-    // destination of the event, or over a threshold lowered since their last signal) is announced now.
+    // destination of the event, over a threshold lowered since their last signal, or muted then) is announced now.
     markHot(ids, true),
     { sql: addedFigures(ids.length), args: ids },
     {
@@ -136,6 +136,7 @@ export function figureUpdates(signalIds: string[], at: { ms: number; iso: string
           and ${heatSql('p')} >= t.heat_threshold`,
       args: [at.iso, at.iso, at.ms, at.iso, ...ids, at.iso],
     },
+    // Put on as they were announced: not for a muted person, who is told of to no one (docs/people.md#mute).
     markHot(ids, false),
   ])
 }
