@@ -139,9 +139,11 @@ function Threshold(props: { setError: (m: string) => void }) {
     <form class="stacked" onSubmit={save}>
       <h2>Hot at</h2>
       {/* In the Destinations page's words: its form has no event to choose, so "person.updated" told nobody how. */}
+      {/* Not "from this heat a person is hot": the badges keep their bands (docs/people.md#heat) whatever it is. */}
       <p class="hint">
-        From this heat a person is hot. A webhook destination for people turning hot, added through the API (
-        <a href="/docs/people#person-updated">how</a>), hears each time one does.
+        A webhook destination for people turning hot, added through the API (
+        <a href="/docs/people#person-updated">how</a>), hears each time a person's heat reaches this. A person's badge
+        stays hot from 70 and warm from 40.
       </p>
       <label>
         Heat threshold (1 to 100)
