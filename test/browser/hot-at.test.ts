@@ -18,6 +18,10 @@ describe('the Hot at form on the People page', () => {
     const said = (await form.textContent()) ?? ''
     expect(said).not.toContain('person.updated')
     expect(said).toContain('A webhook destination for people turning hot')
+    // The threshold is the webhook's, not the badges' (docs/people.md#heat): "From this heat a person is hot" was
+    // false beside a list that kept calling someone over a threshold of 50 "62 warm".
+    expect(said).not.toContain('a person is hot')
+    expect(said).toContain("hears each time a person's heat reaches this. A person's badge stays hot from 70")
     expect(await form.getByRole('link', { name: 'how' }).getAttribute('href')).toBe('/docs/people#person-updated')
     expect(await fitsWidth(page)).toBe(true)
     await screenshot(page, `people-hot-at-${size}`)

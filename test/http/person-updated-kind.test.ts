@@ -47,7 +47,43 @@ test('a person.updated destination stays a webhook sent instantly: a PATCH to an
   const after = await call('GET', `/api/v1/webhooks/${id}`, { key })
   expect(after.body).toMatchObject({ kind: 'webhook', cadence: 'instant', event: 'person.updated', to: null })
   // Its other settings still change.
-  const filters = await call('PATCH', `/api/v1/webhooks/${id}`, { key, body: { minScore: 5 } })
-  expect(filters.status).toBe(200)
-  expect(filters.body.filters.minScore).toBe(5)
+  const disabled = await call('PATCH', `/api/v1/webhooks/${id}`, { key, body: { enabled: false } })
+  expect([disabled.status, disabled.body.enabled]).toEqual([200, false])
+})
+
+// docs/webhooks.md#endpoints: the filters choose signals, and a person.updated event is sent for every person of the
+// team who turns hot (docs/people.md#person-updated). They were taken and shown on such a destination, and read by
+// nothing: one made "only reddit, score 8 and over" was told of a Hacker News person hot from a 6.
+test('a person.updated destination takes no signal filters: each given is refused, adding or changing', async () => {
+  const { deps } = await testDeps({
+    now: new Date().toISOString(),
+    config: { webhooks: { allow_private_targets: true } },
+  })
+  const { apiKey: key } = await seedTeam(deps)
+  const call = client(deps)
+  const url = 'https://crm.example.com/hooks/lead-signals'
+  const filters = { minScore: 8, intents: ['ACTIVE'], keywords: ['crm'], platforms: ['reddit'] }
+  for (const [field, value] of Object.entries(filters)) {
+    const r = await call('POST', '/api/v1/webhooks', { key, body: { url, event: 'person.updated', [field]: value } })
+    expect([r.status, r.body.error?.code, r.body.error?.details]).toEqual([
+      400,
+      'invalid_request',
+      [{ field, message: expect.stringContaining('person.updated') }],
+    ])
+  }
+  const made = await call('POST', '/api/v1/webhooks', {
+    key,
+    body: { url, event: 'person.updated', minScore: 0, intents: null, keywords: null, platforms: null },
+  })
+  expect(made.status).toBe(201)
+  const id = made.body.endpoint.id
+  for (const [field, value] of Object.entries(filters)) {
+    const r = await call('PATCH', `/api/v1/webhooks/${id}`, { key, body: { [field]: value } })
+    expect([r.status, r.body.error?.details?.[0]?.field]).toEqual([400, field])
+  }
+  const after = await call('GET', `/api/v1/webhooks/${id}`, { key })
+  expect(after.body.filters).toEqual({ minScore: 0, intents: null, keywords: null, platforms: null })
+  // A signal.created destination keeps them.
+  const signals = await call('POST', '/api/v1/webhooks', { key, body: { url, ...filters } })
+  expect([signals.status, signals.body.endpoint?.filters, signals.body.error]).toEqual([201, filters, undefined])
 })

@@ -155,6 +155,57 @@ describe('people from polling passes', () => {
     expect(all[1].heat).toBeGreaterThanOrEqual(75)
   })
 
+  // docs/people.md#person-updated: "a person already hot when the first one is added is announced with their next
+  // signal"; docs/people.md#the-threshold: a new threshold applies from the next signal stored.
+  test('person.updated: someone already hot when the destination is added, or over a lowered threshold, is announced at their next post', async () => {
+    const { deps, world, teamId, pass, at } = await setup()
+    const events = async () =>
+      (await rows(deps, "select payload from webhook_deliveries where event = 'person.updated'", [])).map(
+        (d) => JSON.parse(String(d.payload)).data.person.author,
+      )
+    world.add('hackernews', 'crm', { id: 'h1', author: 'ann', text: buying(1), at: at() })
+    await pass()
+    expect((await listPeople(deps, teamId, { limit: 1, offset: 0 })).people[0]?.band).toBe('hot')
+    await createEndpoint(deps, {
+      teamId,
+      input: endpointInput('https://93.184.215.14/crm', { event: 'person.updated' }),
+    })
+    await setHeatThreshold(deps, teamId, 100)
+    world.add('hackernews', 'crm', { id: 'h2', author: 'bo', text: buying(2), at: at() })
+    await pass()
+    expect(await events()).toEqual([])
+    world.add('hackernews', 'crm', { id: 'h3', author: 'ann', text: buying(3), at: at() })
+    world.add('hackernews', 'crm', { id: 'h4', author: 'bo', text: buying(4), at: at() })
+    await setHeatThreshold(deps, teamId, 70)
+    await pass()
+    expect((await events()).sort()).toEqual(['ann', 'bo'])
+  })
+
+  // docs/people.md#mute: a muted person sends no person.updated, and unmuting "undoes it for what comes next": someone
+  // hot whose post came while muted was marked as told, and their next post after unmuting said nothing.
+  test('person.updated: someone over the threshold whose post came while muted is announced at their next post after unmuting', async () => {
+    const { deps, world, teamId, pass, at } = await setup()
+    await createEndpoint(deps, {
+      teamId,
+      input: endpointInput('https://93.184.215.14/crm', { event: 'person.updated' }),
+    })
+    const events = async () =>
+      (await rows(deps, "select payload from webhook_deliveries where event = 'person.updated'", [])).length
+    await setHeatThreshold(deps, teamId, 100)
+    world.add('hackernews', 'crm', { id: 'h1', author: 'ann', text: buying(1), at: at() })
+    await pass()
+    const [ann] = await people(deps, teamId)
+    await mutePerson(deps, teamId, ann?.id as string, true)
+    await setHeatThreshold(deps, teamId, 70)
+    world.add('hackernews', 'crm', { id: 'h2', author: 'ann', text: buying(2), at: at() })
+    await pass()
+    expect(await events()).toBe(0)
+    await mutePerson(deps, teamId, ann?.id as string, false)
+    world.add('hackernews', 'crm', { id: 'h3', author: 'ann', text: buying(3), at: at() })
+    await pass()
+    expect(await events()).toBe(1)
+  })
+
   // docs/platforms.md#overview: a post a platform dates years ahead (a wrong clock) is stored as fetched, so it
   // neither keeps its author "seen today" until then nor holds the keyword's cursor there, hiding the posts after it.
   test('a post dated years ahead is stored as fetched: its author cools, and later posts still come in', async () => {

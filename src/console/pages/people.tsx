@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks'
 import type * as v from 'valibot'
 import type { PeoplePage } from '../../wire/person-answers'
 import { api, changeThen } from '../api'
+import { ExportCsv } from '../components/export-csv'
 import { PersonItem } from '../components/person-item'
 import { Alert, Choice, Pager } from '../components/ui'
 import { Empty, type Hidden } from './people-empty'
@@ -91,10 +92,10 @@ export function People() {
         {/* docs/console.md#export: no download attribute, so that a refusal shows its reason (as on Signals). A team
         with nobody yet is not offered a file of nobody: Empty says so. */}
         {page && hidden?.everyone.total !== 0 && (
-          <>
-            <a href="/console/api/people/export?format=csv">Export CSV</a>
+          <div class="people-export">
+            <ExportCsv of="people" />
             <a href="/console/api/people/export?format=jsonl">Export JSON Lines</a>
-          </>
+          </div>
         )}
       </form>
       <Alert message={error} />
@@ -138,9 +139,11 @@ function Threshold(props: { setError: (m: string) => void }) {
     <form class="stacked" onSubmit={save}>
       <h2>Hot at</h2>
       {/* In the Destinations page's words: its form has no event to choose, so "person.updated" told nobody how. */}
+      {/* Not "from this heat a person is hot": the badges keep their bands (docs/people.md#heat) whatever it is. */}
       <p class="hint">
-        From this heat a person is hot. A webhook destination for people turning hot, added through the API (
-        <a href="/docs/people#person-updated">how</a>), hears each time one does.
+        A webhook destination for people turning hot, added through the API (
+        <a href="/docs/people#person-updated">how</a>), hears each time a person's heat reaches this. A person's badge
+        stays hot from 70 and warm from 40.
       </p>
       <label>
         Heat threshold (1 to 100)

@@ -177,7 +177,7 @@ export function Signals(props: { me: Me }) {
                 : `Signals ${page.offset + 1}–${page.offset + page.signals.length} of ${page.total.toLocaleString()}`}
             </p>
             {visit.count > 0 && <p class="chip new">{visit.count.toLocaleString()} new since your last visit</p>}
-            <ExportCsv query={query} />
+            <ExportCsv of="signals" query={query} />
           </div>
           <p class="hint keys">Keys: j / k move, r relevant, n not relevant, o open the post.</p>
           <ol class="signals">

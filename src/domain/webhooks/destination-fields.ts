@@ -20,11 +20,26 @@ export type DestinationFields = {
 type Where = Pick<EndpointRow, 'url' | 'emailTo'>
 type CheckUrl = (raw: string) => Promise<string>
 
+type Given = { url?: string | null; to?: string | null; minScore?: number } & Partial<
+  Record<'intents' | 'keywords' | 'platforms', string[] | null>
+>
+
 /**
- * A field given that the destination's kind does not read is refused rather than dropped: `to` for a URL's kind,
- * `url` for e-mail. `given`: the fields the request itself holds (a change keeps the stored ones as they are).
+ * A field given that the destination does not read is refused rather than dropped: `to` for a URL's kind, `url` for
+ * e-mail, a signal filter for person.updated. `given`: the fields the request itself holds (a change keeps the stored
+ * ones as they are).
  */
-export function checkKindFields(kind: EndpointKind, given: { url?: string | null; to?: string | null }) {
+export function checkKindFields(f: { kind: EndpointKind; event?: string }, given: Given) {
+  const { kind } = f
+  // docs/webhooks.md#endpoints: the filters choose signals; person.updated is sent for every person turning hot.
+  if (f.event === 'person.updated')
+    for (const field of ['minScore', 'intents', 'keywords', 'platforms'] as const)
+      if (field === 'minScore' ? given.minScore : given[field] != null)
+        throw fieldError(
+          field,
+          'is not read by a person.updated destination',
+          `${field} chooses signals: a person.updated destination is told of every person turning hot, and takes no filter`,
+        )
   if (kind === 'email' && given.url != null)
     throw fieldError(
       'url',

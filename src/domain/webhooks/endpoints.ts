@@ -79,7 +79,7 @@ export async function createEndpoint(deps: EndpointDeps, a: { teamId: string; in
       'invalid_request',
       `a team has at most ${cap} destinations (webhooks.max_endpoints_per_team): remove one before adding another`,
     )
-  checkKindFields(a.input.kind, a.input)
+  checkKindFields(a.input, a.input)
   const where = await checkWhere(deps, a.input, (raw) => checkReceiverUrl(deps, unmaskedUrl(raw, null)))
   const secret = newSecret(deps.randomBytes)
   const now = deps.clock.now()
@@ -134,7 +134,7 @@ export async function updateEndpoint(deps: UpdateDeps, a: { teamId: string; id: 
   const shown = current.kind === 'email' ? null : current
   const c = a.change.url == null ? a.change : { ...a.change, url: unmaskedUrl(a.change.url, shown) }
   const fields = { ...fieldsOf(current), ...definedOnly(c) }
-  checkKindFields(fields.kind, c)
+  checkKindFields(fields, c)
   const where = await checkWhere(deps, fields, (raw) =>
     raw === current.url ? Promise.resolve(raw) : checkReceiverUrl(deps, raw),
   )

@@ -103,22 +103,25 @@ const addedFigures = (n: number) => `update people set
   where people.id = f.person_id`
 
 /**
- * After the signals `signalIds` were stored (those inserted; a post the team had is not): whether each of their people
- * was hot just before them (their old figures, at this moment: a person cools while nothing is stored), their
- * figures again, then `person.updated` (docs/people.md#person-updated) for each person whose heat is now at or over
- * the team's threshold and was not just before, to the team's enabled destinations of that event, then the person
- * marked hot (or not). All in the transaction that stores the signals: one event per crossing.
+ * After the signals `signalIds` were stored (those inserted; a post the team had is not): the mark of each of their
+ * people announced hot taken off if they cooled below the threshold since (their old figures, at this moment: a person
+ * cools while nothing is stored), their figures again, then `person.updated` (docs/people.md#person-updated) for each
+ * person whose heat is now at or over the team's threshold and who is not marked, to the team's enabled destinations
+ * of that event, then the person marked hot (or not). All in the transaction that stores the signals: one event per
+ * crossing.
  */
 export function figureUpdates(signalIds: string[], at: { ms: number; iso: string }): InStatement[] {
   // Only for teams with a destination of the event: the others have no one to tell, and a pass skips the work.
-  const markHot = (ids: string[]): InStatement => ({
+  const markHot = (ids: string[], cooledOnly: boolean): InStatement => ({
     sql: `update people set hot = (${heatSql('people')} >= (select heat_threshold from teams t where t.id = people.team_id))
-      where id in (${ofSignals(ids.length)}) and exists (select 1 from webhook_endpoints e
+      where id in (${ofSignals(ids.length)}) ${cooledOnly ? 'and hot = 1' : 'and muted = 0'} and exists (select 1 from webhook_endpoints e
         where e.team_id = people.team_id and e.enabled = 1 and e.event = 'person.updated')`,
     args: [at.iso, ...ids],
   })
   return chunks(signalIds).flatMap((ids) => [
-    markHot(ids),
+    // Only taken off, never put on, before the new figures: someone never announced (hot before the team's first
+    // destination of the event, over a threshold lowered since their last signal, or muted then) is announced now.
+    markHot(ids, true),
     { sql: addedFigures(ids.length), args: ids },
     {
       sql: `insert into webhook_deliveries (id, endpoint_id, event, payload, status, attempts, next_attempt_at, created_at)
@@ -133,7 +136,8 @@ export function figureUpdates(signalIds: string[], at: { ms: number; iso: string
           and ${heatSql('p')} >= t.heat_threshold`,
       args: [at.iso, at.iso, at.ms, at.iso, ...ids, at.iso],
     },
-    markHot(ids),
+    // Put on as they were announced: not for a muted person, who is told of to no one (docs/people.md#mute).
+    markHot(ids, false),
   ])
 }
 
