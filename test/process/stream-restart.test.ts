@@ -12,6 +12,8 @@ import { serve } from './webhook-once'
 // docs/streams.md#resuming, with the real `serve` (bun src/main.ts serve) killed with SIGKILL in the middle of a
 // Jetstream replay and a Hacker News catch-up.
 const cleanups: (() => void)[] = []
+// The streams these tests do not fake are searched instead, so that nothing leaves 127.0.0.1.
+const SEARCHED = { stackoverflow: { mode: 'search' }, devto: { mode: 'search' } }
 afterEach(() => {
   while (cleanups.length) cleanups.pop()?.()
 })
@@ -30,8 +32,7 @@ describe('streams across a kill -9', () => {
       platforms: {
         bluesky: { stream_url: [jet.url] },
         hackernews: { stream_url: hn.url },
-        stackoverflow: { mode: 'search' },
-        devto: { mode: 'search' },
+        ...SEARCHED,
       },
     }
     const world = processWorld(config)
@@ -86,5 +87,52 @@ describe('streams across a kill -9', () => {
     expect(await countOf(world, 'webhook_deliveries')).toBe(expected.length)
     second.proc.kill('SIGTERM')
     expect(await second.exited()).toBe(0)
+  }, 120_000)
+
+  // docs/streams.md#resuming: each stream holds a lease, so two `serve` on one database read a platform once, and the one
+  // standing by takes over at its next ask (every 10 s) when the holder dies on the same host.
+  test('two serves on one database: one Jetstream connection; the other takes over within its standby after a kill -9', async () => {
+    const jet = fakeJetstream()
+    cleanups.push(jet.stop)
+    const config = {
+      server: { host: '127.0.0.1', port: 0 },
+      polling: { enabled: false },
+      scorer: { backend: 'rules' },
+      platforms: { bluesky: { stream_url: [jet.url] }, hackernews: { mode: 'search' }, ...SEARCHED },
+    }
+    const world = processWorld(config)
+    await seedDatabase(world, config, async (deps) => {
+      const { team } = await seedTeam(deps, { plan: 'scale' })
+      await addKeywords(deps, { teamId: team.id, keywords: ['crm'] })
+    })
+    const servers = await Promise.all([serve(world, cleanups), serve(world, cleanups)])
+    const expected: string[] = []
+    const postMany = async (from: number, to: number) => {
+      for (let i = from; i < to; i++) {
+        expected.push(`bluesky:${jet.post(BUYING(`b${i}`)).uri}`)
+        await Bun.sleep(10)
+      }
+    }
+    await until('the Jetstream connection', () => jet.clients() === 1)
+    await postMany(0, 20)
+    await until('the first signals', async () => (await countOf(world, 'signals')) === 20)
+    // Both had asked for the lease by then (each asks as it starts): one connection in all.
+    expect(jet.connections).toHaveLength(1)
+    const [lease] = await rows(world, "select holder from job_leases where name = 'stream:bluesky'")
+    const holder = servers.find((s) => String(lease?.holder).includes(`:${s.proc.pid}:`))
+    const other = servers.find((s) => s !== holder)
+    if (!holder || !other) throw new Error('no server holds the bluesky lease')
+    holder.proc.kill('SIGKILL')
+    await holder.exited()
+    const killedAt = Date.now()
+    await postMany(20, 40)
+    await until('the other server connected', () => jet.clients() === 1, 30_000)
+    // Within its standby of 10 s; a lease left to lapse would take 30 s and more. Wall time, on a loaded host.
+    expect(Date.now() - killedAt).toBeLessThan(20_000)
+    await until('every signal', async () => (await countOf(world, 'signals')) === expected.length, 30_000)
+    const ids = (await rows(world, 'select post_id from signals')).map((r) => String(r.post_id)).sort()
+    expect(ids).toEqual([...expected].sort())
+    other.proc.kill('SIGTERM')
+    expect(await other.exited()).toBe(0)
   }, 120_000)
 })

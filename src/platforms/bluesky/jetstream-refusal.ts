@@ -11,6 +11,36 @@ export type Ending = {
   close?: { code: number; reason: string; clean: boolean }
   silentMs?: number
   opened?: boolean
+  /** Taken as dead after events that were all sent before the last silence: its feed stalled (silenceWatch). */
+  stale?: boolean
+}
+
+/**
+ * A connection's silence allowance (docs/streams.md#outages): told of each message (with its event's time_us), it calls
+ * `silent` after `silenceMs` without one, `ending` saying so. An event timed less than `silenceMs` before it came was
+ * sent live; a connection whose events were all older came after a silence and sent only the rewind's replay of what
+ * was read before it (an instance whose feed stalled, as every instance's does when their relay stops): `stale`, a
+ * failed read, told in source health and waited out longer each time, rather than a disconnection retried at once.
+ */
+export function silenceWatch(silenceMs: number, ending: Ending, silent: () => void) {
+  let lastMs = Date.now()
+  let events = false
+  let live = false
+  const timer = setInterval(() => {
+    if (Date.now() - lastMs <= silenceMs) return
+    ending.silentMs = silenceMs
+    ending.stale = events && !live
+    silent()
+  }, 1000)
+  return {
+    heard(timeUs?: number) {
+      lastMs = Date.now()
+      if (timeUs === undefined) return
+      events = true
+      live ||= lastMs * 1000 - timeUs < silenceMs * 1000
+    },
+    stop: () => clearInterval(timer),
+  }
 }
 
 // A close reason is the server's text (at most 123 bytes): shown in source health without its control characters.
@@ -27,7 +57,7 @@ export function refusalOf(host: string, ending: Ending): AppError | undefined {
   if (ending.opened && ending.silentMs !== undefined)
     return new AppError(
       'upstream_error',
-      `bluesky: Jetstream at ${host} took the connection and sent nothing for ${ending.silentMs / 1000} s`,
+      `bluesky: Jetstream at ${host} took the connection and sent nothing${ending.stale ? ' new' : ''} for ${ending.silentMs / 1000} s`,
     )
   const status = /Expected 101 status code: (\d{3})\b/.exec(ending.error ?? '')?.[1]
   // What answers a WebSocket's request as a web page does (a home page, a redirect, nothing there) is no subscription.

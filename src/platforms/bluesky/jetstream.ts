@@ -5,7 +5,7 @@ import { type Cursor, cursorText, handed, instanceOf, parseCursor } from './jets
 import { clockedPositions, type Connection, connectionStart, steady, storedNotAhead } from './jetstream-clock'
 import { backoffMs, pause, storedPosition, type StreamReader, type StreamSink } from '../stream'
 import { byteLength, headOf, MAX_MESSAGE_BYTES, passOverThrown, safeJson, subscription } from './jetstream-message'
-import { closeOf, connectionFailure, type Ending } from './jetstream-refusal'
+import { closeOf, connectionFailure, type Ending, silenceWatch } from './jetstream-refusal'
 import { deletedPost, Event, toMention } from './jetstream-event'
 
 // Jetstream (github.com/bluesky-social/jetstream, README "Consuming Jetstream"): a WebSocket at …/subscribe sending one
@@ -123,17 +123,13 @@ function connectOnce(
     let toldGarbage = false
     const ws = new WebSocket(url.toString())
     finish = () => {
-      clearInterval(watch)
+      watch.stop()
       signal.removeEventListener('abort', finish)
       if (ws.readyState === WebSocket.CONNECTING || ws.readyState === WebSocket.OPEN) ws.close()
-      resolve(heard && outcome === 'silent' ? heard : outcome)
+      // Events, all sent before a silence came between them and now, and silence again: a failed read (silenceWatch).
+      resolve(heard && outcome === 'silent' && !ending.stale ? heard : outcome)
     }
-    let lastMessage = Date.now()
-    const watch = setInterval(() => {
-      if (Date.now() - lastMessage <= a.silenceMs) return
-      ending.silentMs = a.silenceMs
-      finish()
-    }, 1000)
+    const watch = silenceWatch(a.silenceMs, ending, () => finish())
     signal.addEventListener('abort', finish)
     ws.onopen = () => {
       ending.opened = true
@@ -147,7 +143,7 @@ function connectOnce(
       finish()
     }
     ws.onmessage = passOverThrown(sink, (message) => {
-      lastMessage = Date.now()
+      watch.heard()
       if (byteLength(message.data) > MAX_MESSAGE_BYTES) {
         // Not decoded. When its first fields say which event it is, it is passed over as a gap, and skipped when a
         // rewind replays it: otherwise each reconnection would replay it and be dropped again, for good.
@@ -177,6 +173,7 @@ function connectOnce(
       }
       heard = 'heard'
       const e = parsed.output
+      watch.heard(e.time_us)
       if (first && from !== null && e.time_us - from.us > GAP_US)
         sink.gap(`Jetstream resumed ${Math.round((e.time_us - from.us) / 1e6)} s after the stored cursor`)
       first = false
