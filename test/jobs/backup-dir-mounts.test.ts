@@ -10,11 +10,11 @@ afterEach(async () => {
   while (cleanup.length) await cleanup.pop()?.()
 })
 
-/** A file system of `size` of its own (tmpfs: root and mount, as CI has; elsewhere the test fails saying so). */
-function smallDisk(size: string): string {
+/** A file system of its own with `options` (tmpfs: root and mount, as CI has; elsewhere the test fails saying so). */
+function smallDisk(options: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'ls-backup-small-'))
   cleanup.push(() => rmSync(dir, { recursive: true, force: true }))
-  const mount = Bun.spawnSync(['mount', '-t', 'tmpfs', '-o', `size=${size}`, 'tmpfs', dir])
+  const mount = Bun.spawnSync(['mount', '-t', 'tmpfs', '-o', options, 'tmpfs', dir])
   if (mount.exitCode !== 0) throw new Error(`this test needs root and mount -t tmpfs: ${mount.stderr.toString()}`)
   cleanup.push(() => Bun.spawnSync(['umount', dir]))
   return dir
@@ -28,7 +28,7 @@ describe('scheduled backups on a disk with room for backup.keep of them and no m
   test('fail saying backup.dir needs room for backup.keep + 1, and keep the backups written', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ls-backup-full-'))
     const { deps, clock } = await testDeps({
-      config: { database: { url: `file:${join(dir, 'db.db')}` }, backup: { keep: 2, dir: smallDisk('1m') } },
+      config: { database: { url: `file:${join(dir, 'db.db')}` }, backup: { keep: 2, dir: smallDisk('size=1m') } },
     })
     cleanup.push(() => {
       deps.database.client.close()
@@ -49,5 +49,24 @@ describe('scheduled backups on a disk with room for backup.keep of them and no m
       'backup: the copy could not be written to the file (backup.dir): the disk is full; it was removed; backup.dir needs room for backup.keep + 1 backups (3 here): the oldest beyond backup.keep is deleted only once a new one is written',
     )
     expect(readdirSync(deps.config.backup.dir)).toHaveLength(2)
+  })
+})
+
+// The advice was --to's, "give a file in an existing, writable directory", where the scheduled run is given no file:
+// its folder is the setting to mend.
+describe('a scheduled backup into a backup.dir on a read-only file system', () => {
+  test('fails saying to make backup.dir writable, not to give another file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ls-backup-ro-'))
+    const { deps } = await testDeps({
+      config: { database: { url: `file:${join(dir, 'db.db')}` }, backup: { dir: smallDisk('ro,size=1m') } },
+    })
+    cleanup.push(() => {
+      deps.database.client.close()
+      rmSync(dir, { recursive: true, force: true })
+    })
+    await seedTeam(deps)
+    await expect(runScheduledBackup(deps)).rejects.toThrow(
+      /^backup: the file \(backup\.dir\) cannot be created: it is on a read-only file system; make backup\.dir a folder the user serve runs as may write in$/,
+    )
   })
 })
