@@ -1,5 +1,6 @@
 import { Cron } from 'croner'
 import type { Deps } from '../deps'
+import { appErrorIn } from '../errors'
 import { scheduledBackup } from './backups'
 import { scheduledHousekeeping } from './housekeeping'
 import { PollStalled, runPollPass } from './poll-pass'
@@ -27,11 +28,13 @@ export function startScheduler(deps: Deps, a: { housekeepingNow?: boolean } = {}
   const shutdown = new AbortController()
   const running = new Set<Promise<void>>()
 
-  // Every run is tracked, so stop() can wait for it; a failure is logged and the next run tries again.
+  // Every run is tracked, so stop() can wait for it; a failure is logged and the next run tries again. The service's
+  // own error inside the query builder's (the lock wait's, under a lease's write) is the reason: the builder's said
+  // only "a query failed" (docs/operations.md#logs).
   const track = (job: string, work: (signal: AbortSignal) => Promise<void>) => {
     if (shutdown.signal.aborted) return Promise.resolve()
     const run: Promise<void> = work(shutdown.signal)
-      .catch((err) => deps.log.error('job_failed', { job, err }))
+      .catch((err) => deps.log.error('job_failed', { job, err: appErrorIn(err) ?? err }))
       .finally(() => running.delete(run))
     running.add(run)
     return run

@@ -31,6 +31,8 @@ export function backupUri(path: string): string {
 export function checkFile(path: string, accept: { newer?: boolean } = {}): string | undefined {
   let db: Database.Database
   if (!existsSync(path)) return 'it does not exist or cannot be read'
+  // `--from backups/`, the scheduled backups' folder: "not a database file" read as a damaged backup.
+  if (statSync(path).isDirectory()) return 'it is a folder; give a backup file in it, as FOLDER/lead-signals.db'
   try {
     db = new Database(backupUri(path), { readonly: true, fileMustExist: true })
   } catch {

@@ -60,8 +60,10 @@ export function cannotCreate(err: unknown, setting: string): AppError {
     return new AppError('storage_unavailable', `backup: the file (${setting}) cannot be created: ${why}`, {
       reason: why,
     })
-  return new AppError(
-    'invalid_request',
-    `backup: the file (${setting}) cannot be created: ${why}; give a file in an existing, writable directory`,
-  )
+  // A scheduled run is given no file to change: its folder is the setting to mend.
+  const mend =
+    setting === 'backup.dir'
+      ? 'make backup.dir a folder the user serve runs as may write in'
+      : 'give a file in an existing, writable directory'
+  return new AppError('invalid_request', `backup: the file (${setting}) cannot be created: ${why}; ${mend}`)
 }

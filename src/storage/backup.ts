@@ -7,7 +7,7 @@ import { backupUri, checkFile } from './backup-check'
 import { cannotCreate, createPart } from './backup-target'
 import { CopyStopped, copyInThread } from './backup-copy/copy'
 import { untilStopped } from './backup-copy/until-stopped'
-import { createPrivately } from './db'
+import { asPermissionProblem, createPrivately } from './db'
 import { isBusy } from './engine/lock-wait'
 import { databaseDamaged, storageFailure } from './failure'
 
@@ -82,25 +82,28 @@ export function restoreBackup(path: string, from: string, onCommit?: () => void)
   // starts on, migrated and silent, as if there had never been data.
   const made = !existsSync(path)
   createPrivately(path)
-  const db = new Database(path, { timeout: 0 })
+  let db: Database.Database | undefined
   let committed = false
   try {
+    db = new Database(path, { timeout: 0 })
     replaceWithBackup(db, from, () => {
       committed = true
       onCommit?.()
     })
   } catch (err) {
+    // A file, -wal or folder this user may not use is said as every command says it: the engine's bare "cannot
+    // open" left the restore's thread as "the restore failed in the database engine" (docs/operations.md#running-it).
+    if (!databaseDamaged(err)) throw asPermissionProblem(err, path)
     // SQLite cannot lock a file it cannot read as a database, so it cannot tell whether a server still has it open:
     // replacing it under one would leave that server on the damaged file. The operator stops them and moves it aside
     // (docs/operations.md#a-damaged-database); a missing file is restored as a new one.
-    if (!databaseDamaged(err)) throw err
     throw new AppError(
       'storage_unavailable',
       'restore: the configured database is damaged or is not a SQLite database, so restore cannot tell whether a process still uses it: stop every process using it, move it aside with its -wal and -shm files, and run restore again; nothing was changed',
       { reason: 'the file is damaged' },
     )
   } finally {
-    db.close()
+    db?.close()
     if (made && !committed)
       for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(path + suffix, { force: true })
   }

@@ -113,6 +113,23 @@ describe('a database the user the command runs as may not use', () => {
   )
 
   test(
+    'its file, to backup and to restore: each says so too, not that the engine failed',
+    async () => {
+      const file = await seeded()
+      const backup = join(ws.dir, 'backup.db')
+      await ok(ws, ['backup', '--to', backup])
+      chmod(backup, 0o644)
+      chmod(file, CLOSED)
+      for (const args of [
+        ['backup', '--to', join(ws.dir, 'another.db')],
+        ['restore', '--from', backup],
+      ])
+        await expectRefused(args, `${PREFIX} file ${ownerOf(file)}, the user this runs as:`)
+    },
+    MANY_PROCESSES_MS,
+  )
+
+  test(
     'its -wal file beside it',
     async () => {
       const file = await seeded()

@@ -102,7 +102,9 @@ export async function writeScheduledBackup(deps: { config: Config; clock: Clock 
   // the thread removes what it wrote, and a run of the same time at once under one shared name met that file: VACUUM
   // INTO refused it (SQLITE_ERROR), or the thread removed the new run's part under it.
   const part = join(dir, `${file}.${process.pid}-${randomBytes(4).toString('hex')}.partial`)
-  const { bytes } = await writeBackup(from, join(dir, file), 'backup.dir', { signal, part })
+  const { bytes } = await writeBackup(from, join(dir, file), 'backup.dir', { signal, part }).catch((err) => {
+    throw roomFor(err, keep)
+  })
   // The backup is written: stopped now, its rotation is left to the next run.
   const rotated = untilStopped(rotate(dir, keep, deps.clock.now().getTime()), signal)
   const removed = await rotated.catch((err) => {
@@ -110,6 +112,18 @@ export async function writeScheduledBackup(deps: { config: Config; clock: Clock 
     throw err
   })
   return { file, bytes, removed }
+}
+
+/**
+ * A disk that filled, said with the room the folder needs: the oldest backup beyond `keep` is deleted only once a new
+ * one is written (a failed copy must not cost a good backup), so a disk sized for `keep` backups failed every run from
+ * then on, beside the `keep` backups it holds, saying only that it is full.
+ */
+function roomFor(err: unknown, keep: number): unknown {
+  const full = [CANNOT_CREATE.ENOSPC, CANNOT_CREATE.EDQUOT]
+  if (!(err instanceof AppError) || !full.includes(err.extra.reason ?? '')) return err
+  const room = `backup.dir needs room for backup.keep + 1 backups (${keep + 1} here): the oldest beyond backup.keep is deleted only once a new one is written`
+  return new AppError(err.kind, `${err.message}; ${room}`, err.extra)
 }
 
 /** Deletes the oldest of our backups beyond `keep`, then the parts of runs cut off; the names removed. */
