@@ -23,13 +23,14 @@ afterEach(() => {
 })
 afterAll(() => withAcme.cleanup())
 
-/** A small file system of its own (root only: a read-only one, a full one), or undefined where none can be made. */
-function mounted(options: string): string | undefined {
-  if (!ROOT) return undefined
+/** A small file system of its own (a read-only one, a full one): root and mount, as CI has; elsewhere it fails. */
+function mounted(options: string): string {
+  if (!ROOT) throw new Error('this test needs root, to mount a tmpfs')
   const dir = mkdtempSync(join(tmpdir(), 'ls-backup-fs-'))
-  if (Bun.spawnSync(['mount', '-t', 'tmpfs', '-o', options, 'tmpfs', dir]).exitCode !== 0) {
+  const mount = Bun.spawnSync(['mount', '-t', 'tmpfs', '-o', options, 'tmpfs', dir])
+  if (mount.exitCode !== 0) {
     rmSync(dir, { recursive: true, force: true })
-    return undefined
+    throw new Error(`this test needs mount -t tmpfs: ${mount.stderr.toString()}`)
   }
   undo.push(() => {
     Bun.spawnSync(['umount', dir])
@@ -39,7 +40,7 @@ function mounted(options: string): string | undefined {
 }
 
 /** A folder this user may not create a file in: one without write permission, or, for root, one of sysfs'. */
-function denied(): string | undefined {
+function denied(): string {
   if (!ROOT) {
     const dir = mkdtempSync(join(tmpdir(), 'ls-backup-denied-'))
     chmodSync(dir, 0o500)
@@ -51,11 +52,10 @@ function denied(): string | undefined {
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'EACCES') return '/sys'
   }
-  return undefined
+  throw new Error('root may create files in /sys here: no folder stops this user')
 }
 
-async function refused(dir: string | undefined, code: number, line: string) {
-  if (!dir) return // not possible here: neither root with mount, nor a user that permissions stop
+async function refused(dir: string, code: number, line: string) {
   const before = await dump(ws)
   const r = await runCli(ws, ['backup', '--to', join(dir, 'backup.db')])
   expect(r).toEqual({ code, stdout: '', stderr: `lead-signals: backup: ${line}\n` })
