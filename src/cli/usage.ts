@@ -13,7 +13,7 @@ export const USAGE = `usage: lead-signals <command> [options]
                                                        a console user; password on stdin (prompted on a terminal)
   user list --team TEAM [--json]
   user remove --team TEAM --email EMAIL
-  user password --email EMAIL                          a new password (stdin); ends the user's sessions
+  user password --email EMAIL                          a new password (stdin); ends the user's sessions and apps
   key create --team TEAM [--name LABEL] [--json]       a new API key, shown once
   key list --team TEAM [--json]
   key revoke --team TEAM PREFIX|KEY                    by the prefix "key list" shows, or the whole key

@@ -99,7 +99,8 @@ beforeAll(async () => {
     endpointId: endpoint.id,
     deliveryId: String(delivery?.id),
   }
-  token = (await obtainTokens(w)).access_token
+  // For the API's address, which names no scope: every scope (at the MCP address, the tools' only).
+  token = (await obtainTokens(w, { resource: w.base })).access_token
 })
 afterAll(() => w.stop())
 

@@ -21,11 +21,11 @@ export async function oauthWorld(a: { config?: Record<string, unknown>; plan?: s
   await createUser(deps, { team: 'acme', email: 'ann@acme.test', role: 'owner', password: PASSWORD })
   const server = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: createApp(deps).fetch })
   const base = `http://127.0.0.1:${server.port}`
-  const signIn = async (email = 'ann@acme.test') => {
+  const signIn = async (email = 'ann@acme.test', password = PASSWORD) => {
     const res = await fetch(`${base}/console/api/session`, {
       method: 'POST',
       headers: { ...SAME_SITE, 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: PASSWORD }),
+      body: JSON.stringify({ email, password }),
     })
     if (res.status !== 200) throw new Error(`sign-in answered ${res.status}`)
     return (res.headers.get('set-cookie') ?? '').split(';')[0]
@@ -139,7 +139,14 @@ export async function tokenRequest(world: World, form: Record<string, string>, h
 /** Register, authorize and allow, as a script would: the token request that would exchange the code. */
 export async function obtainCode(
   world: World,
-  a: { scope?: string; resource?: string; email?: string; client?: Record<string, any>; redirectUri?: string } = {},
+  a: {
+    scope?: string
+    resource?: string
+    email?: string
+    password?: string
+    client?: Record<string, any>
+    redirectUri?: string
+  } = {},
 ) {
   const client = a.client ?? (await registerClient(world)).body
   const { verifier, challenge } = pkcePair()
@@ -152,7 +159,7 @@ export async function obtainCode(
     resource,
     redirect_uri: redirectUri,
   })
-  const answer = await world.consent(url, await world.signIn(a.email))
+  const answer = await world.consent(url, await world.signIn(a.email, a.password))
   const code = answer.redirect?.searchParams.get('code')
   if (!code) throw new Error(`no code: ${answer.location}`)
   return {
@@ -166,7 +173,7 @@ export async function obtainCode(
 }
 
 /** The whole flow by HTTP, as a script would run it: register, authorize, allow, exchange. */
-export async function obtainTokens(world: World, a: { scope?: string; resource?: string; email?: string } = {}) {
+export async function obtainTokens(world: World, a: Parameters<typeof obtainCode>[1] = {}) {
   const form = await obtainCode(world, a)
   const tokens = await tokenRequest(world, form)
   if (tokens.status !== 200) throw new Error(`token request answered ${tokens.status} ${JSON.stringify(tokens.body)}`)

@@ -8,8 +8,8 @@ import { clientFor, storedClient, TooManyClientsError, UnknownClientError } from
 import type { TokenUser } from './model'
 import { redirectTarget } from './redirect-uri'
 import { readParams } from './params'
-import { requestedResource } from './resources'
-import { ALL_SCOPES, SCOPES, type Scope, scopesOf } from './scopes'
+import { requestedResource, resourcesOf } from './resources'
+import { ALL_SCOPES, requestScopes, SCOPES, type Scope } from './scopes'
 import { oauthServer } from './server'
 
 type AuthDeps = Needs<'clock' | 'config', 'oauth'>
@@ -60,9 +60,10 @@ export async function startAuthorization(deps: AuthDeps, base: string, params: U
     return fail('invalid_request', 'code_challenge must be 43 to 128 characters of A-Z, a-z, 0-9, -, ., _ and ~')
   if (q.state !== undefined && !STATE.test(q.state))
     return fail('invalid_request', 'state must be printable ASCII characters (space to ~)')
-  const scopes = scopesOf(q.scope, client.scope)
-  if (!scopes) return fail('invalid_scope', `scopes are: ${Object.keys(SCOPES).join(' ')}`)
   const named = requestedResource(base, resources)
+  const forMcp = 'resource' in named && named.resource === resourcesOf(base).mcp
+  const scopes = requestScopes(q.scope, client.scope, forMcp)
+  if (!scopes) return fail('invalid_scope', `scopes are: ${Object.keys(SCOPES).join(' ')}`)
   if ('refused' in named) return fail('invalid_target', named.refused)
   const resource = named.resource ?? base
   const now = deps.clock.now().getTime()

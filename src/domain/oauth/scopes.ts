@@ -42,6 +42,18 @@ export function scopesOf(requested: string | undefined, clientScope: string | nu
   return [...new Set(asked as Scope[])]
 }
 
+/**
+ * The scopes of an authorization request, where one that names none gets a default (RFC 6749 §3.3): at the MCP
+ * address, the tools' scopes the client may have, as its 401 and metadata name them, so that a client ignoring those
+ * is not given webhooks:manage unasked (docs/oauth.md#authorization); elsewhere, all the client may have.
+ */
+export function requestScopes(requested: string | undefined, clientScope: string | null, forMcp: boolean) {
+  const allowed = scopesOf(undefined, clientScope) ?? []
+  const tools = allowed.filter((s) => MCP_SCOPES.includes(s))
+  const asked = requested?.trim() || !forMcp || tools.length === 0 ? requested : tools.join(' ')
+  return scopesOf(asked, clientScope)
+}
+
 /** API keys act with every scope; OAuth tokens with the scopes their user allowed (403 insufficient_scope). */
 export function requireScope(granted: readonly string[] | undefined, needed: Scope | null | undefined) {
   if (needed && granted && !granted.includes(needed))
