@@ -1,6 +1,7 @@
 import { findTeam } from '../domain/teams/teams'
 import { listIcps } from '../domain/icps/icps'
 import { addKeywords, cleanKeywords, listKeywords, quoted, removeKeywords } from '../domain/keywords/keywords'
+import { narrowedSearches } from '../domain/keywords/narrowed'
 import { shellWord } from '../lib/shell-word'
 import { parseFlags, requireFlag } from './args'
 import { commandGroup, noPositionals, printJson, withDeps } from './common'
@@ -13,17 +14,21 @@ async function add(argv: string[]): Promise<number> {
   const { flags, positionals } = parseFlags(argv, { team: { type: 'string' } })
   const ref = requireFlag(flags, 'team')
   const keywords = queriesOf('keyword add', argv, positionals)
-  const { result, polling, profiles } = await withDeps(flags, async (deps) => {
+  const { result, narrowed, polling, profiles } = await withDeps(flags, async (deps) => {
     await refuseSplitTeamName(deps, 'keyword add', argv)
-    const teamId = (await findTeam(deps, ref)).id
+    const team = await findTeam(deps, ref)
+    const teamId = team.id
+    const result = await addKeywords(deps, { teamId, keywords })
     return {
-      result: await addKeywords(deps, { teamId, keywords }),
+      result,
+      narrowed: narrowedSearches(deps, team.plan, result.added),
       polling: deps.config.polling,
       profiles: (await listIcps(deps, { teamId })).length,
     }
   })
   if (result.added.length > 0) console.log(`Now tracking ${quoted(result.added)}.`)
   if (result.alreadyTracked.length > 0) console.log(`Already tracked: ${quoted(result.alreadyTracked)}.`)
+  for (const n of narrowed) console.log(n.note)
   // A pass scores each post once, against the profiles the team has then (docs/operations.md#what-a-pass-does): the
   // README's order puts the profile before the pass, and "Next: poll --once" alone sent a new team past it.
   if (result.added.length > 0 && profiles === 0)

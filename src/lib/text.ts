@@ -142,3 +142,9 @@ export function unstorableText(value: unknown): string | undefined {
   }
   return undefined
 }
+
+/**
+ * What a profile's name is found by (docs/operations.md#teams-keys-keywords-and-profiles): the same in any case, around
+ * spaces left out, and in either Unicode form (é as one character or as e and a combining accent show alike).
+ */
+export const nameKey = (name: string) => name.trim().normalize('NFC').toLowerCase()

@@ -40,21 +40,29 @@ type Written = { text: string; exact: boolean; operators: number; searches: bool
  * result is too long or has too many operators (a query is at most 200 characters, so only GitHub's 5 operators
  * bind today).
  */
-export function nativeQuery(query: Query, dialect: Dialect): string {
+export const nativeQuery = (query: Query, dialect: Dialect): string => nativeSearch(query, dialect).text
+
+/**
+ * nativeQuery's search, and whether it asks for every alternative of the query: one searched for its first
+ * alternative only finds no post that matches only another, which the team is told where it adds the keyword
+ * (domain/keywords/narrowed.ts).
+ */
+export function nativeSearch(query: Query, dialect: Dialect): { text: string; everyAlternative: boolean } {
   const attempts = [dialect, { ...dialect, not: undefined }, { ...dialect, not: undefined, or: undefined }]
   const written = attempts.map((d) => ({ d, w: writeTop(query.root, d) }))
+  const { w } = written.find(({ d, w }) => fits(w, d)) ?? written[2]
   // A stored keyword without a word (readQuery) has nothing to write: the platform gets it as it was written.
-  return (written.find(({ d, w }) => fits(w, d)) ?? written[2]).w.text || query.source
+  return { text: w.text || query.source, everyAlternative: !w.firstOnly }
 }
 
 const fits = (w: Written, d: Dialect) =>
   w.text.length <= (d.maxLength ?? Infinity) && w.operators <= (d.maxOperators ?? Infinity)
 
-function writeTop(root: QueryNode, d: Dialect): Written {
-  return (
-    write(root, d, false) ??
-    write(firstAlternative(root), d, false) ?? { text: '', exact: false, operators: 0, searches: false }
-  )
+function writeTop(root: QueryNode, d: Dialect): Written & { firstOnly: boolean } {
+  const whole = write(root, d, false)
+  if (whole) return { ...whole, firstOnly: false }
+  const first = write(firstAlternative(root), d, false) ?? { text: '', exact: false, operators: 0, searches: false }
+  return { ...first, firstOnly: true }
 }
 
 /** Without OR, a query whose alternatives are at the top is searched for its first one (docs/queries.md#per-platform). */

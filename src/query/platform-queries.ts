@@ -1,5 +1,6 @@
+import type { SearchPlatform } from '../config/platform-names'
 import type { FilterNode } from './ast'
-import { nativeQuery, requiredFilters } from './native'
+import { type Dialect, nativeQuery, nativeSearch, requiredFilters } from './native'
 import { readQuery } from './parse'
 
 // Each platform's own search for a keyword query (docs/queries.md#per-platform). What a platform cannot express
@@ -23,54 +24,55 @@ const subreddit = (site: string) =>
  * keyword with punctuation in it matches only in quotes (X's list of operators).
  */
 export const X_QUERY_MAX = 512 - '() -is:retweet'.length
-export const twitterQuery = (keyword: string) =>
-  nativeQuery(readQuery(keyword), {
-    or: 'OR',
-    not: minus,
-    quotePunctuated: true,
-    maxLength: X_QUERY_MAX,
-    filter: (f) =>
-      f.field === 'author'
-        ? as('from:', username(f))
-        : f.field === 'lang'
-          ? `lang:${f.value}`
-          : f.field === 'type'
-            ? f.value === 'comment'
-              ? 'is:reply'
-              : '-is:reply'
-            : undefined,
-  })
+const X: Dialect = {
+  or: 'OR',
+  not: minus,
+  quotePunctuated: true,
+  maxLength: X_QUERY_MAX,
+  filter: (f) =>
+    f.field === 'author'
+      ? as('from:', username(f))
+      : f.field === 'lang'
+        ? `lang:${f.value}`
+        : f.field === 'type'
+          ? f.value === 'comment'
+            ? 'is:reply'
+            : '-is:reply'
+          : undefined,
+}
+export const twitterQuery = (keyword: string) => nativeQuery(readQuery(keyword), X)
 
 /** Reddit search: OR, NOT, "phrases", ( ), subreddit:, author:, title:. */
-export const redditQuery = (keyword: string) =>
-  nativeQuery(readQuery(keyword), {
-    or: 'OR',
-    not: (text) => `NOT ${text}`,
-    title: (text) => `title:${text}`,
-    filter: (f) => {
-      if (f.field === 'author') return as('author:', username(f))
-      const name = f.field === 'site' ? subreddit(f.value) : undefined
-      return name ? `subreddit:${name}` : undefined
-    },
-  })
+const REDDIT: Dialect = {
+  or: 'OR',
+  not: (text) => `NOT ${text}`,
+  title: (text) => `title:${text}`,
+  filter: (f) => {
+    if (f.field === 'author') return as('author:', username(f))
+    const name = f.field === 'site' ? subreddit(f.value) : undefined
+    return name ? `subreddit:${name}` : undefined
+  },
+}
+export const redditQuery = (keyword: string) => nativeQuery(readQuery(keyword), REDDIT)
 
 /** GitHub issue search: OR, NOT / -qualifier, "phrases", ( ), repo:, user:, author:; 256 characters, 5 operators. */
-export const githubQuery = (keyword: string) =>
-  nativeQuery(readQuery(keyword), {
-    or: 'OR',
-    not: (text, node) => (node.kind === 'filter' ? `-${text}` : `NOT ${text}`),
-    maxLength: 256 - ' is:issue'.length,
-    maxOperators: 5,
-    filter: (f) =>
-      f.field === 'author'
-        ? as('author:', username(f))
-        : f.field === 'site' && /^[\w-]+(\/[\w.-]+)?$/.test(f.value) && !f.value.startsWith('r/')
-          ? `${f.value.includes('/') ? 'repo' : 'user'}:${f.value}`
-          : undefined,
-  })
+const GITHUB: Dialect = {
+  or: 'OR',
+  not: (text, node) => (node.kind === 'filter' ? `-${text}` : `NOT ${text}`),
+  maxLength: 256 - ' is:issue'.length,
+  maxOperators: 5,
+  filter: (f) =>
+    f.field === 'author'
+      ? as('author:', username(f))
+      : f.field === 'site' && /^[\w-]+(\/[\w.-]+)?$/.test(f.value) && !f.value.startsWith('r/')
+        ? `${f.value.includes('/') ? 'repo' : 'user'}:${f.value}`
+        : undefined,
+}
+export const githubQuery = (keyword: string) => nativeQuery(readQuery(keyword), GITHUB)
 
 /** YouTube search.list q: | for OR and - for NOT, as documented, with no parentheses. */
-export const youtubeQuery = (keyword: string) => nativeQuery(readQuery(keyword), { or: '|', not: minus, flat: true })
+const YOUTUBE: Dialect = { or: '|', not: minus, flat: true }
+export const youtubeQuery = (keyword: string) => nativeQuery(readQuery(keyword), YOUTUBE)
 
 /** Google News search: OR, -, "phrases", ( ), site:, intitle:. */
 export const newsQuery = (keyword: string) =>
@@ -82,12 +84,15 @@ export const newsQuery = (keyword: string) =>
   })
 
 /** Bluesky searchPosts q: words, "phrases", -word, from: and lang: (no OR). */
-export const blueskyQuery = (keyword: string) =>
-  nativeQuery(readQuery(keyword), {
-    not: minus,
-    filter: (f) =>
-      f.field === 'author' ? as('from:', username(f)) : f.field === 'lang' ? `lang:${f.value}` : undefined,
-  })
+const BLUESKY: Dialect = {
+  not: minus,
+  filter: (f) => (f.field === 'author' ? as('from:', username(f)) : f.field === 'lang' ? `lang:${f.value}` : undefined),
+}
+export const blueskyQuery = (keyword: string) => nativeQuery(readQuery(keyword), BLUESKY)
+
+// Algolia excludes a word after a minus and documents nothing else: a phrase, or a word it splits (follow-up), is left
+// to matching rather than risk being read as required.
+const ALGOLIA: Dialect = { not: (text) => (/^[\p{L}\p{N}\p{M}]+$/u.test(text) ? minus(text) : undefined) }
 
 /**
  * Hacker News (Algolia, advancedSyntax=1): words, "phrases" and -word (a single word) in `query`; an author and
@@ -95,9 +100,7 @@ export const blueskyQuery = (keyword: string) =>
  */
 export function algoliaQuery(keyword: string): { query: string; tags: string } {
   const parsed = readQuery(keyword)
-  // Algolia excludes a word after a minus and documents nothing else: a phrase, or a word it splits (follow-up), is
-  // left to matching rather than risk being read as required.
-  const query = nativeQuery(parsed, { not: (text) => (/^[\p{L}\p{N}\p{M}]+$/u.test(text) ? minus(text) : undefined) })
+  const query = nativeQuery(parsed, ALGOLIA)
   const filters = requiredFilters(parsed.root)
   const type = filters.find((f) => f.field === 'type')?.value
   const author = filters.find((f) => f.field === 'author')
@@ -115,3 +118,20 @@ export const plainQuery = (keyword: string, quotes = true) => {
   const text = nativeQuery(readQuery(keyword), {})
   return quotes ? text : text.replaceAll('"', '')
 }
+
+const DIALECTS: Partial<Record<SearchPlatform, Dialect>> = {
+  twitter: X,
+  reddit: REDDIT,
+  github: GITHUB,
+  youtube: YOUTUBE,
+  bluesky: BLUESKY,
+  hackernews: ALGOLIA,
+}
+
+/**
+ * What a polling pass sends the platform's search for the keyword, and whether it asks for every alternative (the
+ * plain words where `plain`: Reddit through an Apify actor); undefined for Product Hunt, which is sent nothing (its
+ * newest launches are read and matched).
+ */
+export const searchSent = (platform: SearchPlatform, keyword: string, plain = false) =>
+  platform === 'producthunt' ? undefined : nativeSearch(readQuery(keyword), (!plain && DIALECTS[platform]) || {})

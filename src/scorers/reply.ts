@@ -4,7 +4,7 @@
  */
 import { toJsonSchema } from '@valibot/to-json-schema'
 import * as v from 'valibot'
-import { shortenedQuoting } from '../lib/text'
+import { nameKey, shortenedQuoting } from '../lib/text'
 import { buildUserMessage, retryMessage, SYSTEM_PROMPT } from './prompt'
 import { type IcpProfile, Intent, MAX_REASON, type ScoreInput, type ScoreResult } from './types'
 
@@ -93,11 +93,11 @@ export function readReply(content: string | null | undefined, icps: readonly Icp
   }
 }
 
-/** The exact name of the profile the model named (case and surrounding space ignored), else null. */
+/** The exact name of the profile the model named (case, surrounding space and Unicode form ignored), else null. */
 export function profileNamed(named: string | null, icps: readonly IcpProfile[]): string | null {
-  const want = named?.trim().toLowerCase()
+  const want = named && nameKey(named)
   if (!want) return null
-  return icps.find((icp) => icp.name.trim().toLowerCase() === want)?.name ?? null
+  return icps.find((icp) => nameKey(icp.name) === want)?.name ?? null
 }
 
 // Some servers that ignore the schema wrap the object in a markdown code fence.

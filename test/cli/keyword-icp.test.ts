@@ -46,6 +46,20 @@ describe('keyword', () => {
     expect(await ok(ws, ['keyword', 'add', '--team', 'acme', 'crm'])).toBe(`Now tracking "crm".\n${PASS}`)
   })
 
+  // docs/queries.md#per-platform: Mastodon has no OR, so it is searched for "crm" alone; the team is told so here.
+  test('add names the platforms that search a keyword for its first alternative only', async () => {
+    const env = {
+      LEAD_SIGNALS_PLATFORMS_MASTODON_BASE_URL: 'http://127.0.0.1:9',
+      LEAD_SIGNALS_PLATFORMS_MASTODON_ACCESS_TOKEN: 'token',
+    }
+    const out = await ok(ws, ['keyword', 'add', '--team', 'acme', 'crm OR erp', 'crm -hubspot'], { env })
+    expect(out).toBe(
+      'Now tracking "crm OR erp", "crm -hubspot".\n' +
+        '“crm OR erp” is searched as “crm” only on Mastodon, whose search cannot ask for every alternative of it: a post there that matches only another is not found. Track each alternative as a keyword of its own to find those.\n' +
+        NEXT,
+    )
+  })
+
   test('a keyword of exactly 200 characters is accepted', async () => {
     await ok(ws, ['keyword', 'add', '--team', 'acme', 'k'.repeat(200)])
     expect(await keywords()).toEqual(['k'.repeat(200)])

@@ -68,10 +68,15 @@ export function Keywords() {
     setNote('')
     setQueryRefusal('')
     run(
-      api<{ added: string[]; alreadyTracked: string[] }>('POST', '/keywords', { keyword: draft })
+      api<{ added: string[]; alreadyTracked: string[]; narrowed: { note: string }[] }>('POST', '/keywords', {
+        keyword: draft,
+      })
         .then((r) => {
           setDraft('')
-          if (r.alreadyTracked.length > 0) setNote(`Already tracked: “${r.alreadyTracked.join('”, “')}”.`)
+          // docs/queries.md#per-platform: the platforms that search the keyword for its first alternative only.
+          const notes = r.narrowed.map((n) => n.note)
+          if (r.alreadyTracked.length > 0) notes.unshift(`Already tracked: “${r.alreadyTracked.join('”, “')}”.`)
+          setNote(notes.join(' '))
         })
         .catch((e) => {
           // Only spaces is no query to point into: that refusal stays the plain alert.

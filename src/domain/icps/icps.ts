@@ -1,7 +1,7 @@
 import type { Needs } from '../needs'
 import { newId } from '../../lib/ids'
 import { AppError } from '../../errors'
-import { echoed, hidingRefusal } from '../../lib/text'
+import { echoed, hidingRefusal, nameKey } from '../../lib/text'
 
 export const MAX_NAME = 100
 export const MAX_DESCRIPTION = 2000
@@ -45,12 +45,13 @@ export async function addIcp(
   deps: Needs<'clock', 'icpProfiles'>,
   a: { teamId: string; name: string; description: string; competitors?: string[] },
 ) {
-  const name = checkLength('--name', a.name, MAX_NAME)
+  // Kept composed: a model answers é as one character (docs/scoring.md#reading-the-reply).
+  const name = checkLength('--name', a.name.normalize('NFC'), MAX_NAME)
   refuseHiding('an ICP profile name', name)
   const description = checkLength('--description', a.description, MAX_DESCRIPTION)
   const competitors = a.competitors ?? []
   for (const competitor of competitors) refuseHiding('a competitor', competitor)
-  const clash = (await deps.repos.icpProfiles.list(a.teamId)).find((p) => p.name.toLowerCase() === name.toLowerCase())
+  const clash = (await deps.repos.icpProfiles.list(a.teamId)).find((p) => nameKey(p.name) === nameKey(name))
   const inserted =
     !clash &&
     (await deps.repos.icpProfiles.insert({
@@ -67,12 +68,12 @@ export async function addIcp(
 }
 
 /**
- * The stored name of the team's profile that `written` names: names are unique ignoring case (addIcp), so they are
- * found ignoring case, as keywords are. Undefined when there is none.
+ * The stored name of the team's profile that `written` names: names are unique ignoring case and Unicode form
+ * (addIcp), so they are found so, as keywords are. Undefined when there is none.
  */
 async function storedName(deps: Needs<never, 'icpProfiles'>, teamId: string, written: string) {
-  const lower = written.toLowerCase()
-  return (await deps.repos.icpProfiles.list(teamId)).find((p) => p.name.toLowerCase() === lower)?.name
+  const key = nameKey(written)
+  return (await deps.repos.icpProfiles.list(teamId)).find((p) => nameKey(p.name) === key)?.name
 }
 
 /** New description and competitors for a profile, found by its name (the name stays: signals cite it). */

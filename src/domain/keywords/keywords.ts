@@ -11,6 +11,11 @@ const MAX_KEYWORD = 200
 // Tracked keywords compare in any case but their operators' (same-query.ts); keyword_lc is what the unique index and
 // the earlier route match on.
 const lc = keywordKey
+// A keyword in either Unicode form ('café' with é as one character, NFC, or as e and a combining accent, NFD) shows and
+// matches the same (docs/queries.md#words), so it is one keyword: tracked composed, and one stored decomposed before
+// is found by its composed key.
+const composed = (keyword: string) => keyword.normalize('NFC')
+const trackedKey = (keyword: string) => lc(composed(keyword))
 export const quoted = (words: string[]) => words.map((w) => JSON.stringify(w)).join(', ')
 
 /**
@@ -22,7 +27,7 @@ export function cleanKeywords(raw: string[]): string[] {
   if (raw.length === 0) throw new AppError('invalid_request', 'give at least one keyword')
   const seen = new Map<string, string>()
   for (const [i, word] of raw.entries()) {
-    const keyword = spaced(word)
+    const keyword = composed(spaced(word))
     if (keyword === '')
       throw new AppError('invalid_request', `keyword ${i + 1} is empty; keywords are 1 to ${MAX_KEYWORD} characters`)
     if (keyword.length > MAX_KEYWORD)
@@ -54,15 +59,19 @@ export function cleanQueries(raw: string[]): string[] {
 
 export async function addKeywords(deps: Needs<'clock', 'keywords'>, a: { teamId: string; keywords: string[] }) {
   const createdAt = deps.clock.now().toISOString()
+  // One stored decomposed before has another key than its composed spelling: it is tracked already all the same.
+  const tracked = new Set((await deps.repos.keywords.list(a.teamId)).map(trackedKey))
   // One INSERT … ON CONFLICT DO NOTHING: all new keywords are added together, tracked ones are left alone.
   const added = await deps.repos.keywords.add(
-    a.keywords.map((keyword) => ({
-      id: newId('kw'),
-      teamId: a.teamId,
-      keyword,
-      keywordLc: lc(keyword),
-      createdAt,
-    })),
+    a.keywords
+      .filter((keyword) => !tracked.has(trackedKey(keyword)))
+      .map((keyword) => ({
+        id: newId('kw'),
+        teamId: a.teamId,
+        keyword,
+        keywordLc: lc(keyword),
+        createdAt,
+      })),
   )
   const addedLc = new Set(added.map(lc))
   return { added, alreadyTracked: a.keywords.filter((k) => !addedLc.has(lc(k))) }
@@ -75,8 +84,8 @@ export async function addKeywords(deps: Needs<'clock', 'keywords'>, a: { teamId:
 export async function removeKeywords(deps: Needs<never, 'keywords'>, a: { teamId: string; keywords: string[] }) {
   // A keyword stored with a run of spaces (docs/queries.md#spaces) is found as listed and as typed now, spaced out;
   // 'crm NOT hubspot' does not find a tracked 'crm not hubspot', another query.
-  const tracked = new Map((await deps.repos.keywords.list(a.teamId)).map((k) => [lc(k), k]))
-  const spellings = a.keywords.map((k) => tracked.get(lc(k)))
+  const tracked = new Map((await deps.repos.keywords.list(a.teamId)).map((k) => [trackedKey(k), k]))
+  const spellings = a.keywords.map((k) => tracked.get(trackedKey(k)))
   const missing = a.keywords.filter((_, i) => spellings[i] === undefined)
   if (missing.length > 0)
     throw new AppError(

@@ -2,6 +2,7 @@ import type { CursorUpdate, PendingKey } from '../../storage/repos/polling-types
 import { deliveriesOf } from '../webhooks/filters'
 import type { StreamPosition } from '../../storage/repos/stream-positions'
 import { judge } from './judge'
+import { stillTracked } from './tracked-now'
 import type { Pair } from './cursor'
 import type { Pass } from './state'
 import { withoutForgotten } from '../signals/forgotten'
@@ -27,13 +28,17 @@ export async function scoreAndStore(
     ...p,
     author: truncate(p.mention.author, AUTHOR_CHARS),
   }))
-  const j = await judge(pass, kept)
+  // docs/operations.md#what-a-pass-does: a keyword the team stopped tracking is neither scored nor signalled, also
+  // when it was removed while the model scored; its pairs are done with.
+  const { tracked, untracked } = await stillTracked(pass, kept)
+  const j = await judge(pass, tracked)
+  const signals = (await stillTracked(pass, j.signals)).tracked
   const created = await pass.store({
-    signals: j.signals,
-    deliveries: await deliveriesOf(pass.deps, j.signals),
+    signals,
+    deliveries: await deliveriesOf(pass.deps, signals),
     // A triaged pair is done with as a scored one that did not qualify. Only the keys: the outcome may be copied to
     // a writer thread (docs/performance.md#the-polling-writer), and a pair's mention carries the post's text.
-    scored: [...j.scored, ...j.triaged, ...forgotten].map(keyOf),
+    scored: [...j.scored, ...j.triaged, ...forgotten, ...untracked].map(keyOf),
     failed: j.failed.map(keyOf),
     // Pairs drained from the queue are in it already; a page's are not.
     queue: page ? [...j.unscored, ...j.failed] : [],

@@ -2,6 +2,7 @@ import { Elysia } from 'elysia'
 import type { Deps } from '../../deps'
 import { addIcp, editIcp, listIcps, removeIcp } from '../../domain/icps/icps'
 import { addKeywords, cleanQueries, listKeywords, removeKeywords } from '../../domain/keywords/keywords'
+import { narrowedSearches } from '../../domain/keywords/narrowed'
 import { previewQuery } from '../../domain/keywords/preview'
 import { keywordFigures } from '../../domain/feedback/figures'
 import { rateSignal, withdrawVerdict } from '../../domain/feedback/rate'
@@ -53,7 +54,11 @@ export const consoleTeamRoutes = (deps: Deps) =>
     })
     .post(
       '/keywords',
-      async ({ viewer, body }) => addKeywords(deps, { teamId: viewer.team.id, keywords: cleanQueries([body.keyword]) }),
+      async ({ viewer, body }) => {
+        const added = await addKeywords(deps, { teamId: viewer.team.id, keywords: cleanQueries([body.keyword]) })
+        // docs/queries.md#per-platform: where the platforms' searches ask for less than the keyword does.
+        return { ...added, narrowed: narrowedSearches(deps, viewer.team.plan, added.added) }
+      },
       { body: validated('body', KeywordBody) },
     )
     // docs/queries.md#preview: what a query would match among the team's recent signals, or where it is wrong.

@@ -119,3 +119,47 @@ test('a keyword stored with a run of spaces is one keyword with its spaced-out s
   expect(await removeKeywords(deps, { teamId: team.id, keywords: ['sales\tpipeline'] })).toEqual(['sales\tpipeline'])
   expect(await listKeywords(deps, { teamId: team.id })).toEqual([])
 })
+
+// docs/queries.md#words: 'café' typed with é as one character (NFC, as most keyboards) or as e and a combining accent
+// (NFD, as macOS file names and some pasted text) shows the same and matches the same posts, so it is one keyword:
+// tracked twice, each pass searched it twice and the list showed it twice, and the one typed the other way could not
+// be removed by typing it.
+describe('a keyword in either Unicode form', () => {
+  const nfc = 'caf\u00e9 crm'
+  const nfd = 'cafe\u0301 crm'
+
+  test('is one keyword, kept composed', async () => {
+    const { deps } = await testDeps()
+    const { team } = await seedTeam(deps, { name: 'acme' })
+    expect(cleanQueries([nfd, nfc])).toEqual([nfc])
+    expect(await addKeywords(deps, { teamId: team.id, keywords: cleanQueries([nfd]) })).toEqual({
+      added: [nfc],
+      alreadyTracked: [],
+    })
+    expect(await addKeywords(deps, { teamId: team.id, keywords: cleanQueries([nfc.toUpperCase()]) })).toEqual({
+      added: [],
+      alreadyTracked: [nfc.toUpperCase()],
+    })
+    expect(await removeKeywords(deps, { teamId: team.id, keywords: [nfd] })).toEqual([nfc])
+    expect(await listKeywords(deps, { teamId: team.id })).toEqual([])
+  })
+
+  test('one stored decomposed before is found typed composed, and not tracked twice', async () => {
+    const { deps } = await testDeps()
+    const { team } = await seedTeam(deps, { name: 'acme' })
+    await deps.repos.keywords.add([
+      {
+        id: 'kw_nfd',
+        teamId: team.id,
+        keyword: nfd,
+        keywordLc: keywordKey(nfd),
+        createdAt: '2026-11-01T00:00:00.000Z',
+      },
+    ])
+    expect(await addKeywords(deps, { teamId: team.id, keywords: cleanQueries([nfc]) })).toEqual({
+      added: [],
+      alreadyTracked: [nfc],
+    })
+    expect(await removeKeywords(deps, { teamId: team.id, keywords: [nfc] })).toEqual([nfd])
+  })
+})

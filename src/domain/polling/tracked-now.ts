@@ -1,0 +1,16 @@
+import { keywordKey } from '../../query/same-query'
+import type { Pass } from './state'
+
+/**
+ * Which of `items` their team still tracks the keyword of, read now: a keyword removed while a pass runs (a slow model
+ * scores a page for minutes) gets no more of its scoring nor its signals, as a stream drops its matches
+ * (docs/streams.md#backpressure). The same in any case, as keywords are tracked (keywordKey).
+ */
+export async function stillTracked<T extends { teamId: string; keyword: string }>(pass: Pass, items: T[]) {
+  // A page's pairs are of a few teams (docs/performance.md#where-a-polling-pass-spends-its-time): one read each.
+  const teams = [...new Set(items.map((i) => i.teamId))]
+  const rows = await Promise.all(teams.map((teamId) => pass.deps.repos.keywords.all(teamId)))
+  const tracked = new Set(rows.flat().map((k) => `${k.teamId}\u0000${k.keywordLc}`))
+  const isTracked = (i: T) => tracked.has(`${i.teamId}\u0000${keywordKey(i.keyword)}`)
+  return { tracked: items.filter(isTracked), untracked: items.filter((i) => !isTracked(i)) }
+}
