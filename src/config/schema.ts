@@ -1,5 +1,6 @@
 import * as v from 'valibot'
-import { cronProblem, nextCronRun } from '../lib/cron'
+import { nextCronRun } from '../lib/cron'
+import { cronProblem } from '../lib/cron-problem'
 import { CORE_PLATFORMS, SEARCH_PLATFORMS } from './platform-names'
 import { httpUrl, modelName, probability, retired, score } from './fields'
 import { Database } from './database-schema'
@@ -64,7 +65,7 @@ const Scorer = v.strictObject({
   ),
 })
 
-/** A cron expression check whose message says what is wrong in the value (lib/cron.ts cronProblem). */
+/** A cron expression check whose message says what is wrong in the value (lib/cron-problem.ts). */
 const cronExpression = (must: string) =>
   v.check(
     (s: string) => s === '' || cronProblem(s) === undefined,

@@ -10,6 +10,11 @@ export type Polling = {
   lastPassAt: string | null
   /** A pass holds the polling lease now, in this process or another: a schedule time before it ends is skipped. */
   passRunning: boolean
+  /**
+   * A pass that stopped before it ended (its holder no longer renews the lease): when it last did, and until when its
+   * lease keeps the next pass out (null: its process on the server's machine is gone, and the next takes it over).
+   */
+  stoppedPass: { lastRenewedAt: string; heldUntil: string | null } | null
 }
 export type State = {
   /** The plan's platforms this server's passes search: none on a plan without platforms (starter by default). */

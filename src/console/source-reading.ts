@@ -4,13 +4,6 @@ import { relative } from './time'
 
 export type Source = TeamSources['platforms'][number]
 
-/**
- * In use: searchable here, or read as a stream. Bluesky's stream needs no account while its search does
- * (docs/streams.md#settings), so "configured" alone put a running, perhaps failing, stream under "Not set up" on the
- * Sources page, and left a team whose plan has only Bluesky with no source in Getting started.
- */
-export const inUse = (s: Pick<Source, 'configured' | 'mode'>) => s.configured || s.mode === 'stream'
-
 /** Its last try failed: a failure no success has come after (ISO 8601 UTC times compare as strings). */
 export const failingNow = (s: Pick<Source, 'lastFailureAt' | 'lastSuccessAt'>) =>
   s.lastFailureAt !== null && s.lastFailureAt > (s.lastSuccessAt ?? '')

@@ -112,10 +112,16 @@ export const PlatformList = v.pipe(
 
 /**
  * The console's Sources page (docs/console.md#sources): each source with `keywords`, how many of the team's keywords
- * it searches or matches (an earlier-route-only one none), and the team's keyword count. `ready`: on the plan and
- * usable by this server's passes or streams; `searched`: ready and one of the team's keywords goes to it (In use).
+ * it searches or matches (an earlier-route-only one none), and the team's keyword count. `usable`: this server can
+ * search it or reads it as a stream, whatever the plan (else the page lists it under Not set up); `ready`: on the plan
+ * and usable by this server's passes or streams; `searched`: ready and one of the team's keywords goes to it (In use).
  */
 export type TeamSources = {
   keywords: number
-  platforms: (v.InferOutput<typeof PlatformStatus> & { keywords: number; ready: boolean; searched: boolean })[]
+  platforms: (v.InferOutput<typeof PlatformStatus> & {
+    keywords: number
+    usable: boolean
+    ready: boolean
+    searched: boolean
+  })[]
 }

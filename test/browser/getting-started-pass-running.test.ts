@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { addIcp } from '../../src/domain/icps/icps'
 import { POLL_LEASE } from '../../src/domain/polling/team-progress'
-import { fitsWidth } from '../support/browser'
+import { LEASE_HOST } from '../../src/domain/leases/holder'
+import { fitsWidth, screenshot } from '../support/browser'
 import { atBothSizes, oneTeamConsole } from '../support/one-team-console'
 
 const RUNNER = 'elsewhere:1:pass'
@@ -41,5 +42,42 @@ describe('getting started once no pass runs', () => {
     const said = await emptyPage(page)
     expect(said).toContain('The next polling pass starts')
     expect(await page.locator('.next').textContent()).toContain('poll --once')
+  })
+})
+
+/** The polling lease held by `holder`, `ttlMs` more by the database's clock, for the tests of one describe. */
+const leaseHeld = (holder: string, ttlMs: number) => {
+  beforeAll(() => made.deps.repos.jobLeases.acquire(POLL_LEASE, holder, ttlMs))
+  afterAll(() => made.deps.repos.jobLeases.release(POLL_LEASE, holder))
+}
+
+/** What the page says of a pass that stopped, and what to do next; checked to fit, and shot as `name`. */
+async function stoppedPage(page: Page, name: string) {
+  const said = await emptyPage(page)
+  expect(said).toContain('A polling pass stopped before it ended')
+  expect(said).not.toContain('is running now')
+  expect(await fitsWidth(page)).toBe(true)
+  await screenshot(page, name)
+  return { said, next: (await page.locator('.next').textContent()) ?? '' }
+}
+
+// A pass whose process no longer renews the lease (docs/operations.md#one-pass-at-a-time) runs no more: the page said
+// "A polling pass is running now" of it until the lease ran out, polling.lease_seconds later.
+describe('getting started after a polling pass stopped', () => {
+  // Named with a 10 min lease (renewed every 200 s), 6 min since its last renewal: missed; 4 min still to run.
+  leaseHeld('elsewhere:1:pass:600000', 240_000)
+  atBothSizes(made, 'on another machine: says it stopped and when its lease lets the next in', async (page, size) => {
+    const { said, next } = await stoppedPage(page, `getting-started-pass-stopped-${size}`)
+    expect(said).toContain('keeps other passes out until')
+    expect(next).toContain("when the stopped pass's lease ends, run one on the server: lead-signals poll --once")
+  })
+})
+
+describe('getting started after the process of a polling pass is gone from this machine', () => {
+  leaseHeld(`${LEASE_HOST}:${Bun.spawnSync(['true']).pid}:def:60000`, 60_000)
+  atBothSizes(made, 'says it stopped, and the next pass or poll --once takes over at once', async (page, size) => {
+    const { said, next } = await stoppedPage(page, `getting-started-pass-gone-${size}`)
+    expect(said).toContain('and is gone. The next polling pass starts')
+    expect(next).toContain('or run one now on the server: lead-signals poll --once')
   })
 })

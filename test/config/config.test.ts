@@ -139,7 +139,7 @@ describe('configuration (docs/operations.md#configuration)', () => {
     expect(schedule('0 0 32 * *')).toBe(`${cron}: the day of month is out of its range (1-31)`)
     expect(schedule('0 0 * 13 *')).toBe(`${cron}: the month is out of its range (1-12)`)
     expect(schedule('0 9 * * 8')).toBe(`${cron}: the day of week is out of its range (0-7, 0 and 7 are Sunday)`)
-    expect(schedule('*/90 * * * *')).toBe(`${cron}: steps cannot be greater than maximum value of part (60)`)
+    expect(schedule('*/90 * * * *')).toBe(`${cron}: the minute "*/90" steps by more than its range (0-59) holds`)
     // Croner takes a date for one run only: polling would have run once and never again.
     expect(schedule('2027-01-01T09:00:00')).toBe(
       `${cron}: a time of day goes in the minute and hour fields ("30 2 * * *" is 02:30 UTC every day)`,
@@ -160,6 +160,57 @@ describe('configuration (docs/operations.md#configuration)', () => {
     expect(schedule('')).toBe(`${cron}; to poll no more, set polling.enabled = false`)
     expect(schedule('02:30', 'backup')).toBe(
       'config: backup.schedule: must be "" or a cron expression such as "0 3 * * *": a time of day goes in the minute and hour fields ("30 2 * * *" is 02:30 UTC every day)',
+    )
+  })
+
+  test("a schedule croner refuses is told in the operator's words, naming the field and its value as written", () => {
+    const polling =
+      'config: polling.schedule (from LEAD_SIGNALS_POLLING_SCHEDULE): must be a cron expression such as "*/15 * * * *"'
+    const problem = (value: string) =>
+      failure({ env: { LEAD_SIGNALS_POLLING_SCHEDULE: value } }).slice(polling.length + 2)
+    // Nicknames croner does not take (it takes @hourly, @daily, @midnight, @weekly, @monthly, @yearly, @annually).
+    const nicknames =
+      'the nicknames are @hourly, @daily (or @midnight), @weekly, @monthly and @yearly (or @annually), each alone'
+    const notRead = 'is not a value a schedule reads: a number'
+    const said: [string, string][] = [
+      ['@reboot', `"@reboot" is no schedule: ${nicknames}`],
+      ['@every 5m', `"@every 5m" is no schedule: ${nicknames}`],
+      ['@hourly 5', `"@hourly 5" is no schedule: ${nicknames}`],
+      // A range backwards, with the names as written (croner said '12-1').
+      [
+        '0 9 * DEC-JAN *',
+        'the month "DEC-JAN" is a range that runs backwards: the lower value goes first, and one that wraps round is two ranges (22-23,0-2)',
+      ],
+      ['*/0 * * * *', 'the minute "*/0" steps by 0: a step is 1 or more (*/15: every 15th)'],
+      ['*/90 * * * *', 'the minute "*/90" steps by more than its range (0-59) holds'],
+      ['0 9 1/2 * *', 'the day of month "1/2" steps from a number alone: a step goes after * or a range (*/2, 1-31/2)'],
+      // L and #: croner said "nth weekday out of range", "L has to be a value of its own", "dayOfWeek is not a number".
+      [
+        '0 9 * * 5#6',
+        'the day of week "5#6": after # comes which such day of the month, 1 to 5 (5#2: its second Friday); 5L is its last',
+      ],
+      ['0 9 L-3 * *', 'the day of month "L-3": L stands alone (the last day of the month) or as LW (its last weekday)'],
+      ['0 9 * * L', 'the day of week "L": L goes after a day, as in 5L (the last Friday of the month)'],
+      // ? is "any" for croner; written inside a value it was said as croner's "*5".
+      [
+        '0 9 ?5 * *',
+        `the day of month "?5" ${notRead} (1-31), a range (1-5), a list (1,15), a step (*/2), * or ?, L, LW or 15W`,
+      ],
+      ['0 9 * FOO *', `the month "FOO" ${notRead} (1-12) or JAN-DEC, a range (1-5), a list (1,15), a step (*/2), *`],
+      ['0 9 * * 1,,2', 'the day of week "1,,2" has an empty item in its list'],
+      // Six fields start with the second: a year written after the day of week is read as the day of week.
+      [
+        '0 9 * * 1 2026',
+        'the day of week is out of its range (0-7, 0 and 7 are Sunday); six fields start with the second, so "2026" is the day of week',
+      ],
+    ]
+    for (const [value, words] of said) expect(problem(value)).toBe(words)
+    expect(problem('0 30-5 * * *')).toStartWith('the hour "30-5" is a range that runs backwards')
+    expect(problem('0 9 * * 5#')).toStartWith('the day of week "5#": after # comes')
+    expect(problem('a * * * * *')).toStartWith(`the second "a" ${notRead} (0-59)`)
+    // backup.schedule says the same, after its own name.
+    expect(failure({ env: { LEAD_SIGNALS_BACKUP_SCHEDULE: '@reboot' } })).toBe(
+      `config: backup.schedule (from LEAD_SIGNALS_BACKUP_SCHEDULE): must be "" or a cron expression such as "0 3 * * *": "@reboot" is no schedule: ${nicknames}`,
     )
   })
 

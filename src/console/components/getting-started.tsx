@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'preact/hooks'
-import { type Polling, readState, type State } from '../setup-state'
-import { shellWord } from '../shell-word'
+import { readState, type State } from '../setup-state'
 import { platformName, sourceError } from '../signal-facts'
-import { fromNow, relative } from '../time'
+import { relative } from '../time'
+import { FirstPassTodo, nextPass } from './next-pass'
 import { Icon } from './ui'
 
 // Read again this often while the page is open, so the list ticks itself as a pass runs or a teammate adds a keyword.
@@ -12,17 +12,6 @@ const list = (items: string[]) =>
   items.length > 4 ? `${items.slice(0, 4).join(', ')} and ${items.length - 4} more` : items.join(', ')
 /** Platforms by the names people know them by (Hacker News, dev.to), as a list. */
 const platforms = (ids: string[]) => list(ids.map(platformName))
-
-// The command that runs a pass is the first-pass step's: said here, it came before the team's keywords and profile.
-function nextPass(p: Polling): string {
-  if (!p.enabled) return 'Polling is off on this server (polling.enabled = false): no pass runs by itself.'
-  if (!p.nextPassAt) return `No polling pass is scheduled (polling.schedule = "${p.schedule}").`
-  const at = new Date(p.nextPassAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
-  // A schedule time that comes while a pass runs is skipped: the next starts then only if this one has ended.
-  if (p.passRunning)
-    return `A polling pass is running now: the next starts after it, on the schedule (${at} at the earliest).`
-  return `The next polling pass starts ${fromNow(p.nextPassAt)}, at ${at}.`
-}
 
 /**
  * docs/console.md#getting-started: the Signals page of a team with no signal yet. What is set up, when polling runs
@@ -144,20 +133,7 @@ export function GettingStarted(props: { team: string }) {
               : 'Your keywords have not been searched yet.',
       // A pass can be a quarter of an hour away (polling.schedule), or never come (polling off): whoever runs the
       // server can start one now.
-      // poll --once meanwhile finds the lease held and does nothing (docs/operations.md#one-pass-at-a-time).
-      todo: state.polling.passRunning ? (
-        <>
-          Wait for the pass running now: the <a href="#/sources">Sources</a> page shows how each source's search went.
-        </>
-      ) : (
-        <>
-          {state.polling.nextPassAt
-            ? 'Wait for the next pass, or run one now on the server:'
-            : 'Run a pass on the server:'}{' '}
-          <code>lead-signals poll --once --team {shellWord(props.team)}</code>. The <a href="#/sources">Sources</a> page
-          shows how each source's last search went.
-        </>
-      ),
+      todo: <FirstPassTodo polling={state.polling} team={props.team} />,
     },
     {
       done: false,

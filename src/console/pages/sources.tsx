@@ -6,7 +6,7 @@ import { Alert } from '../components/ui'
 import type { TeamSources } from '../../wire/platforms'
 import { platformName, sourceError } from '../signal-facts'
 import { relative } from '../time'
-import { failingNow, inUse, type Source } from '../source-reading'
+import { failingNow, type Source } from '../source-reading'
 
 const nameOf = (s: Source) => platformName(s.platform)
 
@@ -124,12 +124,13 @@ export function Sources() {
     return () => clearTimeout(timer)
   }, [answer])
   const { keywords, platforms: sources } = answer
-  // "In use" is what is searched for this team (docs/console.md#sources), as the server reads it for Getting started
-  // too. The plan's platforms alone read as searched for a team with no keyword.
+  // Each part is what the server says of the source (usable, ready, searched: domain/sources/team-sources.ts), as
+  // Getting started reads it too; a rule of the page's own would drift from it. "In use" is what is searched for this
+  // team (docs/console.md#sources); the plan's platforms alone read as searched for a team with no keyword.
   const ready = sources.filter((s) => s.ready)
   const searched = sources.filter((s) => s.searched)
-  const unsearched = sources.filter((s) => inUse(s) && !(keywords === 0 ? ready : searched).includes(s))
-  const unset = sources.filter((s) => !inUse(s))
+  const unsearched = sources.filter((s) => s.usable && !(keywords === 0 ? ready : searched).includes(s))
+  const unset = sources.filter((s) => !s.usable)
   return (
     <section>
       <Alert message={error} />

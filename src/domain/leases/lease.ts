@@ -1,9 +1,8 @@
-import { readFileSync, readlinkSync } from 'node:fs'
-import { hostname } from 'node:os'
-import { randomBytes } from 'node:crypto'
 import type { Needs } from '../needs'
+import { isDeadLocalHolder, newHolder, renewEveryMs } from './holder'
 import { answeredWithin, LeaseLapsed } from './lapse'
 
+export { LEASE_HOST } from './holder'
 export { LeaseLapsed } from './lapse'
 
 // The clock only dates when the database last answered (for the stall report); whether a lease is live is the
@@ -17,36 +16,14 @@ export type LeaseDeps = Needs<'clock' | 'log', 'jobLeases'>
 type Lease = { holder: string; lost: AbortSignal; lapsed: Promise<never>; release(): Promise<void> }
 
 /**
- * Where a process id means something: the host name, and on Linux the pid namespace, since two containers may share
- * a host name (and a database file) but not their process ids, and the boot, since two machines may share both (cloned
- * virtual machines keep the host name, and every host's own processes are in the same first pid namespace).
- */
-export const LEASE_HOST = [
-  hostname(),
-  linuxFact(() => readlinkSync('/proc/self/ns/pid').replace(/\D/g, '')),
-  linuxFact(() => readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim()),
-]
-  .filter(Boolean)
-  .join('~')
-
-/** A fact only Linux gives (through /proc), or '' elsewhere. */
-function linuxFact(read: () => string): string {
-  try {
-    return read()
-  } catch {
-    return ''
-  }
-}
-
-/**
- * Takes the database lease `name` for one run of a job, or says who holds it. The holder is host (with its pid
- * namespace), process id and a random part (two runs in one process are two holders). While held it is renewed every third of `ttlMs`; a holder
- * that stops renewing (killed, hung, disconnected) loses it at expiry. A holder on this host whose process is gone is
- * taken over at once, so a restart after a crash does not wait for the expiry. A database that does not answer for
- * `ttlMs`, when the lease is asked for or while it is renewed, makes it lapse (LeaseLapsed, lapse.ts).
+ * Takes the database lease `name` for one run of a job, or says who holds it. The holder is named by newHolder
+ * (holder.ts). While held it is renewed every third of `ttlMs`; a holder that stops renewing (killed, hung,
+ * disconnected) loses it at expiry. A holder on this host whose process is gone is taken over at once, so a restart
+ * after a crash does not wait for the expiry. A database that does not answer for `ttlMs`, when the lease is asked
+ * for or while it is renewed, makes it lapse (LeaseLapsed, lapse.ts).
  */
 async function takeLease(deps: LeaseDeps, name: string, ttlMs: number): Promise<Lease | { heldBy: string }> {
-  const holder = `${LEASE_HOST}:${process.pid}:${randomBytes(6).toString('hex')}`
+  const holder = newHolder(ttlMs)
   const leases = deps.repos.jobLeases
   // No clock of ours: whether a lease is live is the database's time, one clock for every host on it.
   let answeredAt = deps.clock.now().toISOString()
@@ -103,7 +80,7 @@ async function takeLease(deps: LeaseDeps, name: string, ttlMs: number): Promise<
       renewing = false
     }
   }
-  const timer = setInterval(renew, Math.max(1000, Math.floor(ttlMs / 3)))
+  const timer = setInterval(renew, renewEveryMs(ttlMs))
   timer.unref?.()
   return {
     holder,
@@ -139,30 +116,5 @@ export async function withLease<T>(
     return { done: await Promise.race([running, lease.lapsed]) }
   } finally {
     await lease.release()
-  }
-}
-
-function isDeadLocalHolder(holder: string): boolean {
-  const [host, pid] = holder.split(':')
-  if (host !== LEASE_HOST || !/^\d+$/.test(pid ?? '') || Number(pid) === process.pid) return false
-  try {
-    process.kill(Number(pid), 0)
-  } catch (err) {
-    // EPERM: the process exists but belongs to someone else.
-    return (err as NodeJS.ErrnoException).code === 'ESRCH'
-  }
-  // A process that has exited but that its parent has not collected yet (a zombie: a supervisor or a container's
-  // first process that does not reap) still takes a signal, yet will never renew: it is gone as well.
-  return isZombie(Number(pid))
-}
-
-function isZombie(pid: number): boolean {
-  try {
-    // "pid (command) state …": the command may itself hold ") ", so the state is read after the last one.
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    return stat[stat.lastIndexOf(')') + 2] === 'Z'
-  } catch {
-    // No /proc (not Linux), or the process went meanwhile: not known to be a zombie.
-    return false
   }
 }

@@ -19,11 +19,14 @@ export async function teamSources(
   return {
     keywords: keywords.length,
     platforms: status.platforms.map((p) => {
-      // On the plan, searchable here or read as a stream (Bluesky's stream needs no account), and polled: the earlier
-      // route's own networks never are. The Sources page's In use and Getting started's source step both read these.
-      const ready = p.inPlan && !p.earlierRouteOnly && (p.configured || p.mode === 'stream')
+      // Searchable here or read as a stream: Bluesky's stream needs no account while its search does
+      // (docs/streams.md#settings), so "configured" alone put a running stream under "Not set up".
+      const usable = p.configured || p.mode === 'stream'
+      // On the plan, usable, and polled: the earlier route's own networks never are. The console places every source
+      // by these three alone (Sources' parts, Getting started's source step), never by a rule of its own.
+      const ready = p.inPlan && !p.earlierRouteOnly && usable
       const reach = p.earlierRouteOnly ? 0 : queries.filter((q) => mayMatchOn(q, p.platform)).length
-      return { ...p, keywords: reach, ready, searched: ready && reach > 0 }
+      return { ...p, keywords: reach, usable, ready, searched: ready && reach > 0 }
     }),
   }
 }

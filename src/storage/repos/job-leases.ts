@@ -45,14 +45,16 @@ export function createJobLeasesRepo(db: Db) {
         .returning({ holder: jobLeases.holder })
       return rows.length > 0
     },
-    /** Whether a process holds the lease now: a run of the job is going on somewhere on this database. */
-    async held(name: string): Promise<boolean> {
-      const row = await db
-        .select({ holder: jobLeases.holder })
+    /**
+     * The unexpired lease's holder and how long it has left by the database's clock, or undefined when none is held:
+     * whether its run still goes on is domain/leases/holder.ts leaseStanding's to say.
+     */
+    async live(name: string): Promise<{ holder: string; expiresInMs: number } | undefined> {
+      return db
+        .select({ holder: jobLeases.holder, expiresInMs: sql<number>`${jobLeases.expiresAt} - ${dbNowMs}` })
         .from(jobLeases)
         .where(and(eq(jobLeases.name, name), sql`${jobLeases.expiresAt} > ${dbNowMs}`))
         .get()
-      return row !== undefined
     },
     async release(name: string, holder: string) {
       await db.delete(jobLeases).where(and(eq(jobLeases.name, name), eq(jobLeases.holder, holder)))

@@ -3,6 +3,8 @@
 import { describe, expect, test } from 'bun:test'
 import { createApp } from '../../../src/app'
 import { addKeywords } from '../../../src/domain/keywords/keywords'
+import { LEASE_HOST } from '../../../src/domain/leases/holder'
+import { POLL_LEASE } from '../../../src/domain/polling/team-progress'
 import { createUser } from '../../../src/domain/users/users'
 import type { NewSignal } from '../../../src/storage/repos/signals'
 import { seedTeam, testDeps } from '../../support/deps'
@@ -66,6 +68,7 @@ describe('GET /console/api/polling', () => {
       nextPassAt: '2026-11-15T12:15:00.000Z',
       lastPassAt: null,
       passRunning: false,
+      stoppedPass: null,
     })
     await addKeywords(deps, { teamId: team.id, keywords: ['CRM'] })
     const cursor = (platform: string, keywordLc: string, polledAt: string) =>
@@ -81,6 +84,50 @@ describe('GET /console/api/polling', () => {
     expect((await call('GET', '/polling')).body.lastPassAt).toBeNull()
     await cursor('devto', 'crm', '2026-11-15T12:15:00.000Z')
     expect((await call('GET', '/polling')).body.lastPassAt).toBe('2026-11-15T12:15:00.000Z')
+  })
+
+  test('a pass whose holder no longer renews the lease is said to have stopped, and the next waits for its end', async () => {
+    // Every minute; 10 s before the next: a lease left with 20 s to run keeps that one out.
+    const { deps, call } = await setup({
+      config: { polling: { schedule: '* * * * *' } },
+      now: '2026-11-15T12:07:50.000Z',
+    })
+    const leases = deps.repos.jobLeases
+    const polling = async () => (await call('GET', '/polling')).body
+    // Lengths as the holder names them (60 s: renewed every 20 s). Renewed 25 s ago: late, not missed.
+    await leases.acquire(POLL_LEASE, 'elsewhere:1:abc:60000', 35_000)
+    expect(await polling()).toMatchObject({
+      passRunning: true,
+      stoppedPass: null,
+      nextPassAt: '2026-11-15T12:08:00.000Z',
+    })
+    // Renewed 40 s ago, on another machine: a renewal missed, the pass stopped; its lease stays 20 s more.
+    await leases.renew(POLL_LEASE, 'elsewhere:1:abc:60000', 20_000)
+    const stopped = await polling()
+    expect(stopped).toMatchObject({ passRunning: false, nextPassAt: '2026-11-15T12:09:00.000Z' })
+    expect(Date.parse(stopped.stoppedPass.lastRenewedAt)).toBeWithin(
+      Date.parse('2026-11-15T12:07:09.000Z'),
+      Date.parse('2026-11-15T12:07:10.001Z'),
+    )
+    expect(Date.parse(stopped.stoppedPass.heldUntil)).toBeWithin(
+      Date.parse('2026-11-15T12:08:09.000Z'),
+      Date.parse('2026-11-15T12:08:10.001Z'),
+    )
+    await leases.release(POLL_LEASE, 'elsewhere:1:abc:60000')
+    // A holder of this machine whose process is gone, renewed a moment ago: stopped, and taken over at the next pass.
+    const gone = `${LEASE_HOST}:${Bun.spawnSync(['true']).pid}:def:60000`
+    await leases.acquire(POLL_LEASE, gone, 60_000)
+    expect(await polling()).toMatchObject({
+      passRunning: false,
+      stoppedPass: { heldUntil: null },
+      nextPassAt: '2026-11-15T12:08:00.000Z',
+    })
+    await leases.release(POLL_LEASE, gone)
+    // A holder named without its lease's length (an older executable): this server's polling.lease_seconds is read.
+    await leases.acquire(POLL_LEASE, 'elsewhere:1:abc', 45_000)
+    expect(await polling()).toMatchObject({ passRunning: true, stoppedPass: null })
+    await leases.renew(POLL_LEASE, 'elsewhere:1:abc', 25_000)
+    expect(await polling()).toMatchObject({ passRunning: false })
   })
 
   test('with polling off there is no next pass', async () => {
