@@ -7,6 +7,7 @@ import { createHmac } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { setHeatThreshold } from '../../../src/domain/people/people'
+import { sendTestEvent } from '../../../src/domain/webhooks/deliveries'
 import { buildDueWindows } from '../../../src/domain/webhooks/digests'
 import { createEndpoint } from '../../../src/domain/webhooks/endpoints'
 import { seedTeam, testDeps } from '../../support/deps'
@@ -82,5 +83,39 @@ describe('each event a webhook receives has the fields its documented example sh
         fields: fieldPaths(body).sort(),
       })
     }
+  })
+})
+
+describe("an event's timestamp (docs/webhooks.md#the-body, docs/people.md#person-updated)", () => {
+  test("person.updated and webhook.test keep their event's time on a retry; the header has the attempt's", async () => {
+    const { deps, clock } = await testDeps({
+      now: new Date().toISOString(),
+      config: { webhooks: { allow_private_targets: true } },
+    })
+    const { team } = await seedTeam(deps)
+    let answers = 0
+    const r = receiver(() => new Response(null, { status: answers++ < 2 ? 503 : 204 }))
+    const made = await createEndpoint(deps, {
+      teamId: team.id,
+      input: endpointInput(`${r.origin}/people`, { event: 'person.updated' }),
+    })
+    await setHeatThreshold(deps, team.id, 1)
+    const crossedAt = clock.now().toISOString()
+    await storeSignals(deps, [signalRow(team.id)])
+    await sendTestEvent(deps, { teamId: team.id, endpointId: made.endpoint.id })
+    await deliverDue(deps)
+    expect(r.received).toHaveLength(2)
+    clock.set(new Date(clock.now().getTime() + 60_000).toISOString())
+    expect(await deliverDue(deps)).toBe(2)
+    const sent = r.received.map((req) => ({
+      header: Number(req.headers.get('webhook-timestamp')),
+      body: verifiedByTheTable(made.secret, req) as { type: string; timestamp: string },
+    }))
+    for (const type of ['person.updated', 'webhook.test']) {
+      const [first, retry] = sent.filter((s) => s.body.type === type)
+      expect(retry.body.timestamp).toBe(first.body.timestamp)
+      expect(retry.header - first.header).toBeGreaterThanOrEqual(60)
+    }
+    expect(sent.find((s) => s.body.type === 'person.updated')?.body.timestamp).toBe(crossedAt)
   })
 })
