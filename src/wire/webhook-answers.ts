@@ -81,8 +81,12 @@ export const RotatedSecret = v.pipe(
 
 export const Delivery = v.object({
   id: v.pipe(v.string(), v.description('The webhook-id header of every attempt.')),
-  event: v.pipe(v.string(), v.description('signal.created, signals.digest (a window of signals) or webhook.test.')),
-  signalId: described(v.nullable(v.string()), 'The signal it carries; null for a digest or a test.'),
+  event: described(
+    v.picklist(['signal.created', 'signals.digest', 'person.updated', 'webhook.test']),
+    'signal.created (a signal), signals.digest (a window of signals), person.updated (a person who turned hot) or ' +
+      'webhook.test (a test event): docs/webhooks.md.',
+  ),
+  signalId: described(v.nullable(v.string()), 'The signal it carries; null for a digest, a person or a test.'),
   window: v.pipe(
     v.nullable(
       v.object({

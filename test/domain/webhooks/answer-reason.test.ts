@@ -3,7 +3,7 @@ import { listDeliveries } from '../../../src/domain/webhooks/deliveries'
 import { createEndpoint } from '../../../src/domain/webhooks/endpoints'
 import type { Logger } from '../../../src/lib/log'
 import { seedTeam, testDeps } from '../../support/deps'
-import { fakesPerTest } from '../../support/fake-upstream'
+import { fakesPerTest, type Received } from '../../support/fake-upstream'
 import { deliverDue, endpointInput, signalRow, storeSignals } from '../../support/webhooks'
 
 const receiver = fakesPerTest()
@@ -11,7 +11,11 @@ const receiver = fakesPerTest()
 const TOKEN = 'aB3dE5fG7hI9jK1lM3nO5pQ7rS9tU1vW3xY5zA7bC9dE1fG3hI5jK7lM9nO1pQ3rS5tU7'
 
 /** What the delivery log shows of a receiver's refusal, and the log lines written meanwhile. */
-async function refusedWith(answer: () => Response, kind: 'webhook' | 'slack' | 'discord' = 'webhook') {
+async function refusedWith(
+  answer: (req: Received) => Response,
+  kind: 'webhook' | 'slack' | 'discord' = 'webhook',
+  userinfo = '',
+) {
   const lines: string[] = []
   const log: Logger = {
     info: (event, fields) => lines.push(JSON.stringify({ event, ...fields })),
@@ -24,7 +28,7 @@ async function refusedWith(answer: () => Response, kind: 'webhook' | 'slack' | '
   const path = kind === 'discord' ? `/api/webhooks/1234567890/${TOKEN}` : '/services/T0AB12CD3/B0EF45GH6/x'
   const { endpoint } = await createEndpoint(deps, {
     teamId: team.id,
-    input: endpointInput(`${r.origin}${path}`, { kind }),
+    input: endpointInput(`${r.origin.replace('//', `//${userinfo}`)}${path}`, { kind }),
   })
   await storeSignals(deps, [signalRow(team.id)])
   await deliverDue(deps)
@@ -92,5 +96,19 @@ describe("a receiver's refusal shows its own reason in the delivery log (docs/we
     expect(long.error).toStartWith('answered 422: bad thing xxx')
     expect(String(long.error).length).toBeLessThanOrEqual(240)
     expect(long.error).not.toMatch(/[\p{Cc}\u202e]/u)
+  })
+  test("a password in the receiver's URL, repeated by the receiver as it is or as the Basic credentials sent", async () => {
+    // docs/destinations.md#urls-are-shown-masked: a password in the URL is masked in every view, whatever its length;
+    // the log is one (a receiver that says which credentials it refused showed them to every member of the team).
+    const password = 'horse-7-staple'
+    const basic = Buffer.from(`alice:${password}`).toString('base64')
+    const seen = await refusedWith(
+      (req) => new Response(`refused ${req.headers.get('authorization')} (alice:${password})`, { status: 401 }),
+      'webhook',
+      `alice:${password}@`,
+    )
+    expect(seen.error).toBe('answered 401: refused Basic … (alice:…)')
+    expect(seen.lines).not.toContain(password)
+    expect(seen.lines).not.toContain(basic)
   })
 })
