@@ -26,6 +26,7 @@ export async function scoreAndStore(
   const { kept, forgotten } = await withoutForgotten(pass.deps, pairs, (p) => ({
     ...p,
     author: truncate(p.mention.author, AUTHOR_CHARS),
+    authorKnown: p.mention.authorKnown,
   }))
   const j = await judge(pass, kept)
   const created = await pass.store({
