@@ -5,11 +5,15 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import type { Deps } from '../../src/deps'
 import { addKeywords } from '../../src/domain/keywords/keywords'
+import { rateSignal } from '../../src/domain/feedback/rate'
 import { forgetPerson } from '../../src/domain/people/forget'
 import { listPeople } from '../../src/domain/people/people'
+import { openExport } from '../../src/domain/signals/export'
+import { readSignals } from '../../src/domain/signals/list'
 import { createEndpoint } from '../../src/domain/webhooks/endpoints'
 import { runPollPass } from '../../src/jobs/poll-pass'
 import { seedTeam, testDeps } from '../support/deps'
+import { parseCsv } from '../support/exports'
 import { fakeUpstream } from '../support/fake-upstream'
 import { endpointInput } from '../support/webhooks'
 
@@ -81,7 +85,7 @@ async function setup() {
   })
   const { team } = await seedTeam(deps, { name: 'a', plan: 'poller' })
   await addKeywords(deps, { teamId: team.id, keywords: ['crm'] })
-  return { deps, teamId: team.id }
+  return { deps, team, teamId: team.id }
 }
 
 const rows = async (deps: Deps, sql: string) => {
@@ -153,5 +157,29 @@ describe('a stand-in person made before this version', () => {
       { post_id: 'stackoverflow:79000009', person_id: null },
     ])
     expect(await rows(deps, "select count(*) as n from people where platform = 'stackoverflow'")).toEqual([{ n: 0 }])
+  })
+})
+
+describe('a signal with no person, wherever a signal goes', () => {
+  test('the list, both exports and a verdict take personId null', async () => {
+    const { deps, team, teamId } = await setup()
+    await runPollPass(deps)
+    const page = await readSignals(deps, team, { limit: 100, offset: 0, content: 'preview' })
+    const stackoverflow = page.signals.filter((s) => s.platform === 'stackoverflow')
+    expect(stackoverflow.map((s) => s.personId)).toEqual([null, null])
+    const exported = async (format: 'csv' | 'jsonl') =>
+      new Response((await openExport(deps, team, { format, platform: 'stackoverflow' })).body).text()
+    const jsonl = (await exported('jsonl')).trim().split('\n')
+    expect(jsonl.map((l) => JSON.parse(l).personId)).toEqual([null, null])
+    const [header, ...records] = parseCsv(await exported('csv'))
+    const column = header?.indexOf('personId') as number
+    expect(records.map((r) => r[column])).toEqual(['', ''])
+    // 👎 then 👍: no person's figures to change, the signal's own verdict only.
+    const id = stackoverflow[0]?.id as string
+    await rateSignal(deps, teamId, { id, verdict: 'not_relevant' })
+    await rateSignal(deps, teamId, { id, verdict: 'relevant' })
+    expect(await rows(deps, `select dismissed, person_id from signals where id = '${id}'`)).toEqual([
+      { dismissed: 0, person_id: null },
+    ])
   })
 })
