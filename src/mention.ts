@@ -25,6 +25,12 @@ export type Mention = {
   title?: string
   /** A comment or a reply rather than a post (`type:comment`); a post when absent. Not part of the API's mention. */
   kind?: 'post' | 'comment'
+  /**
+   * false where the platform named no author and the connector stood a name in (`unknown`, a site): `author` is then
+   * what is shown, but no one's name, and the post belongs to no person (docs/people.md#who-is-a-person). Absent for
+   * an author the platform named. Not part of the API's mention.
+   */
+  authorKnown?: false
   [AS_SENT]?: string | readonly (string | null | undefined)[]
 }
 

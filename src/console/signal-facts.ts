@@ -63,6 +63,13 @@ export function profileUrl(platform: string, author: string, kept = ''): string 
   return build && author.trim() !== '' ? httpUrl(build(author)) : null
 }
 
+/**
+ * A signal's author link: none when the signal has no person, its author a stand-in for one the platform did not
+ * name (docs/people.md#who-is-a-person), which an address built from it would give to someone else.
+ */
+export const authorLink = (s: { platform: string; author: string; profileUrl?: string; personId: string | null }) =>
+  s.personId === null ? null : profileUrl(s.platform, s.author, s.profileUrl)
+
 // The platforms' own names, wherever the console shows a platform to a person (docs/console.md); the ids stay in
 // filters, addresses and exports. A copy of PLATFORM_NAMES in config/platform-names.ts, the names chat messages and
 // e-mails use: the console imports nothing of the server (docs/architecture.md#layers), and

@@ -167,7 +167,9 @@ export const Signal = v.object({
   ),
   personId: v.pipe(
     v.nullable(v.string()),
-    v.description('The person who wrote it (GET /api/v1/people); null only for a signal stored before people existed.'),
+    v.description(
+      'The person who wrote it (GET /api/v1/people); null when the platform named no author (`author` is then a stand-in such as unknown).',
+    ),
   ),
 })
 

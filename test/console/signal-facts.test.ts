@@ -2,7 +2,15 @@
 // scorer note, which links are allowed, and relative times.
 import { describe, expect, test } from 'bun:test'
 import { PLATFORM_NAMES, platformName as serverName, SOURCES } from '../../src/config/platform-names'
-import { bandOf, httpUrl, platformName, profileUrl, splitReason, standInWhy } from '../../src/console/signal-facts'
+import {
+  authorLink,
+  bandOf,
+  httpUrl,
+  platformName,
+  profileUrl,
+  splitReason,
+  standInWhy,
+} from '../../src/console/signal-facts'
 import { fromNow, relative } from '../../src/console/time'
 
 describe('a signal as the console reads it', () => {
@@ -46,6 +54,15 @@ describe('a signal as the console reads it', () => {
     )
     expect(profileUrl('stackoverflow', 'José', 'javascript:alert(1)')).toBeNull()
     expect(profileUrl('hackernews', 'pat', 'data:text/html,x')).toBe('https://news.ycombinator.com/user?id=pat')
+  })
+
+  // docs/people.md#who-is-a-person: a signal with no person has a stand-in for its author, which names no one: built
+  // into an address, `unknown` on dev.to would be the page of someone else, a real account of that name.
+  test("a stand-in author (no person) links to no one's profile", () => {
+    const signal = { platform: 'devto', author: 'unknown' }
+    expect(authorLink({ ...signal, personId: null })).toBeNull()
+    expect(authorLink({ ...signal, personId: 'per_1' })).toBe('https://dev.to/unknown')
+    expect(authorLink({ ...signal, personId: 'per_1', profileUrl: 'https://dev.to/ann' })).toBe('https://dev.to/ann')
   })
 
   test('relative times', () => {

@@ -102,12 +102,24 @@ describe('github connector against a fake REST search API', () => {
     })
     expect(mentions[1]).toMatchObject({
       id: 'github:2900000002',
+      // GitHub's account for every deleted one: no one's name, so no person (docs/people.md#who-is-a-person).
       author: 'ghost',
+      authorKnown: false,
       content: 'Looking for a CRM #2',
       profileUrl: 'https://github.com/ghost',
       date: '2026-02-28T21:59:59.000Z',
       engagement: { likes: 0, comments: 0, shares: 0 },
     })
+  })
+
+  test("GitHub's own `ghost` account, as it names a deleted author, is a stand-in too; `octo` is not", async () => {
+    const ghost = { login: 'ghost', html_url: 'https://github.com/ghost' }
+    const gh = fake(() => page([issue(1), issue(2, { user: ghost })]))
+    const mentions = await connector(gh.origin).search('crm', 10)
+    expect(mentions.map((m) => [m.author, m.authorKnown, m.profileUrl])).toEqual([
+      ['octo', undefined, 'https://github.com/octo'],
+      ['ghost', false, 'https://github.com/ghost'],
+    ])
   })
 
   // A search is charged its pages before it is sent and reads no page more (docs/platforms.md#budgets): a page short

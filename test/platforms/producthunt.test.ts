@@ -119,6 +119,8 @@ describe('producthunt connector against a fake GraphQL API', () => {
     expect(m).toEqual({
       id: 'producthunt:900001',
       author: 'unknown',
+      // A stand-in, no one's name: it makes no person (docs/people.md#who-is-a-person).
+      authorKnown: false,
       platform: 'producthunt',
       content: `Acme 1\n\nCRM for indie teams\n\n${description.trim()}`,
       // docs/platforms.md#as-sent: the raw search's text, each field as sent.

@@ -294,12 +294,15 @@ describe('reddit connector: searching and reading posts', () => {
     })
     expect(mentions[1]).toEqual({
       id: 'reddit:1ab2',
+      // Reddit's name for a deleted account (no username holds brackets) names no one: it makes no person, and has
+      // no profile page (docs/people.md#who-is-a-person).
       author: '[deleted]',
+      authorKnown: false,
       platform: 'reddit',
       title: 'Looking for a CRM #2',
       content: 'Looking for a CRM #2',
       url: 'https://www.reddit.com/r/SaaS/comments/1ab2/looking_for_a_crm/',
-      profileUrl: 'https://www.reddit.com/user/%5Bdeleted%5D',
+      profileUrl: '',
       date: '2026-01-01T00:00:00.500Z',
       engagement: { likes: 0, comments: 0, shares: 0 },
     })

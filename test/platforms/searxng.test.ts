@@ -147,6 +147,8 @@ describe('searxng connector (internet and indiehacker) against a fake instance',
     expect(m).toEqual({
       id: expect.stringMatching(/^indiehacker:[0-9a-f]{24}$/),
       author: 'www.indiehackers.com',
+      // The site stands in for an author: no one's name (docs/people.md#who-is-a-person).
+      authorKnown: false,
       platform: 'indiehacker',
       content: `Looking for a CRM #1\n\n${snippet.trim()}`,
       url: 'https://www.indiehackers.com/post/looking-for-a-crm-1',
@@ -175,6 +177,7 @@ describe('searxng connector (internet and indiehacker) against a fake instance',
     expect(a.content).toBe('Looking for a CRM #1')
     expect(b.date).toBe(a.date)
     expect(b.author).toBe('Courtland Allen')
+    expect(b.authorKnown).toBeUndefined()
     // An engine's author comes as a name only: the page's site is not their profile.
     expect(b.profileUrl).toBe('')
     expect(c.date).toBe('2026-03-01T08:30:00.000Z')

@@ -139,6 +139,8 @@ describe('twitter connector against a fake X API v2', () => {
     expect(mentions[1]).toEqual({
       id: 'twitter:1790000000000000002',
       author: 'unknown',
+      // A stand-in, no one's name: it makes no person (docs/people.md#who-is-a-person).
+      authorKnown: false,
       platform: 'twitter',
       content: 'Any tips? & thanks, a <b> &amp;',
       [AS_SENT]: 'Any tips? &amp; thanks, a &lt;b&gt; &amp;amp;',

@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks'
 import type * as v from 'valibot'
 import type { Signal as WireSignal } from '../../wire/signals'
 import { fewerMarks, previewShown } from '../../lib/text'
-import { bandOf, httpUrl, platformName, profileUrl, splitReason, standInWhy } from '../signal-facts'
+import { authorLink, bandOf, httpUrl, platformName, splitReason, standInWhy } from '../signal-facts'
 import { Icon, Ago, Name } from './ui'
 
 /** As the console's page answers it: with the author's kept profile address, where there is one. */
@@ -17,7 +17,7 @@ export function SignalCard(props: Props) {
   const [full, setFull] = useState(false)
   const band = bandOf(s.score)
   const reason = splitReason(s.reason)
-  const author = profileUrl(s.platform, s.author, s.profileUrl)
+  const author = authorLink(s)
   const post = httpUrl(s.url)
   // The list is read with content=full: "Full text" only where it holds more than the preview.
   const more = s.contentFull && s.contentFull.length > s.content.length ? s.contentFull : null

@@ -27,6 +27,7 @@ export async function scoreAndStore(
   const { kept, forgotten } = await withoutForgotten(pass.deps, pairs, (p) => ({
     ...p,
     author: truncate(p.mention.author, AUTHOR_CHARS),
+    authorKnown: p.mention.authorKnown,
   }))
   // docs/operations.md#what-a-pass-does: a keyword the team stopped tracking is neither scored nor signalled, also
   // when it was removed while the model scored; its pairs are done with.

@@ -16,13 +16,13 @@ export async function searchMentions(
   const { result, usage } = await charged(deps, caller, () =>
     deps.searches.search(req.platform, req.keyword, req.limit),
   )
-  // The title and kind are for matching queries only (mention.ts): the API's mention is the contract's, its content
-  // the platform's own text (docs/platforms.md#as-sent).
+  // The title and kind are for matching queries only, authorKnown for storing (mention.ts): the API's mention is the
+  // contract's, its content the platform's own text (docs/platforms.md#as-sent).
   const mentions = result.map(asSent)
   return { keyword: req.keyword, platform: req.platform, count: mentions.length, mentions, usage }
 }
 
 const asSent = (m: Mention) => {
-  const { title, kind, [AS_SENT]: sent, ...mention } = m
+  const { title, kind, authorKnown, [AS_SENT]: sent, ...mention } = m
   return { ...mention, content: sentContent(m) }
 }

@@ -29,6 +29,8 @@ export function signalFromMention(a: {
     url: m.url,
     keyword: a.keyword,
     publishedAt: m.date,
+    // A stand-in name is no one's: the signal is stored with no person (docs/people.md#who-is-a-person).
+    ...(m.authorKnown === false && { authorKnown: false }),
     // No detectedAt: found when stored, by the database's clock (storage/repos/multi-row.ts).
   }
 }

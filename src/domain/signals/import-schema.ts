@@ -90,8 +90,10 @@ export const ImportedSignal = v.strictObject(
     ),
     publishedAt: isoDateTime,
     detectedAt: v.optional(isoDateTime),
-    // An export's person id (docs/people.md): read and left; the importing team's people are its own.
-    personId: v.optional(v.nullable(text(100))),
+    // An export's person id (docs/people.md): read and left; the importing team's people are its own. Given as null
+    // (or blank, another tool's none), the post has no known author (docs/people.md#who-is-a-person); absent, its
+    // author is a person, as in a file written before people or by another tool.
+    personId: v.optional(v.pipe(v.nullable(text(100)), v.transform(blankAsNone))),
     // The team's verdict on the signal, as an export writes it (docs/operations.md#importing-signals); absent in
     // files exported before verdicts travelled, which import without one.
     verdict: v.optional(v.nullable(v.picklist(VERDICTS, 'must be "relevant", "not_relevant" or null')), null),

@@ -110,6 +110,7 @@ function toRow(s: ImportedSignal, a: { teamId: string; now: Date }): NewSignal {
     keyword: s.keyword,
     publishedAt: s.publishedAt,
     detectedAt,
+    ...(s.personId === null && { authorKnown: false }),
   }
 }
 

@@ -3,7 +3,8 @@ import { platformName } from '../../config/platform-names'
 import type { Config } from '../../config/schema'
 import type { NewSignal } from '../../storage/repos/signals'
 
-export type Lead = Required<NewSignal>
+/** A stored signal, as destinations read it: every column (a stand-in author is told by its null personId). */
+export type Lead = Required<Omit<NewSignal, 'authorKnown'>>
 /**
  * Where a message's links lead: the console's signals, a person's page (`people` + the person's id) and a
  * destination's unsubscribe page.

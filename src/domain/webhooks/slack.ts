@@ -1,5 +1,4 @@
 import { previewShown } from '../../lib/text'
-import type { NewSignal } from '../../storage/repos/signals'
 import { detailText, type Lead, leadDetails, newLeadLine, whyStart } from './links'
 import { postAddress, postLink } from './post-link'
 import { mrkdwn, mrkdwnObject, plainObject } from './slack-text'
@@ -34,7 +33,7 @@ const labelled = (label: string, value: string) => [mrkdwnObject(`*${label}*`), 
  * A Block Kit message for a Slack incoming webhook (docs/webhooks.md#slack): the score and intent as the headline,
  * platform and author, the post's preview, the reason, and a button to the post. `text` is what notifications show.
  */
-export function slackMessage(s: Required<NewSignal>) {
+export function slackMessage(s: Lead) {
   // Within a header's 150 characters: an author's name is cut at 100 (links.ts) and a platform's name is short.
   const headline = newLeadLine(s)
   // The preview is cut wherever its 300 characters end: a post that goes on ends with its last whole word and "…".

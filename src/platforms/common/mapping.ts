@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { AppError } from '../../errors'
 import type { Logger } from '../../lib/log'
+import type { Mention } from '../../mention'
 
 /**
  * The connector boundary (docs/operations.md#platforms): the envelope must match or the whole answer is 502 upstream_error; each item
@@ -56,3 +57,12 @@ export function isoDate(value: string | number | undefined | null, unit: 's' | '
 
 /** An engagement count as a number: 0 where the platform has none. */
 export const count = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) && n >= 0 ? Math.floor(n) : 0)
+
+/**
+ * A post's author: the name the platform gave, or `standIn` (shown in its place) marked as no one's
+ * (mention.ts authorKnown), so that the posts of every author a platform leaves out are not one person.
+ */
+export const authorOr = (
+  name: string | null | undefined,
+  standIn = 'unknown',
+): Pick<Mention, 'author' | 'authorKnown'> => (name ? { author: name } : { author: standIn, authorKnown: false })

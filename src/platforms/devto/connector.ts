@@ -4,7 +4,7 @@ import type { Logger } from '../../lib/log'
 import { decodeEntities, htmlToText, stripHtml } from '../common/html-text'
 import { createPacer } from '../common/pace'
 import { fetchPlatformJson } from '../http'
-import { count, readEnvelope, readItems } from '../common/mapping'
+import { authorOr, count, readEnvelope, readItems } from '../common/mapping'
 import { AS_SENT, type Mention } from '../../mention'
 import type { PlatformConnector } from '../types'
 import { plainQuery } from '../../query/platform-queries'
@@ -75,7 +75,7 @@ export function createDevtoConnector(
     const body = article?.body_html ? htmlToText(article.body_html) : stripHtml(article?.body_markdown ?? '')
     return {
       id: `devto:${hit.id}`,
-      author: hit.user.username || hit.user.name || 'unknown',
+      ...authorOr(hit.user.username || hit.user.name),
       content: body ? `${decodeEntities(hit.title)}\n\n${body}` : decodeEntities(hit.title),
       url: article?.url ?? new URL(hit.path, config.base_url).href,
       profileUrl: new URL(`/${encodeURIComponent(hit.user.username)}`, config.base_url).href,

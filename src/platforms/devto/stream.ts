@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
 import { decodeEntities } from '../common/html-text'
-import { count, isoDate, readItems } from '../common/mapping'
+import { authorOr, count, isoDate, readItems } from '../common/mapping'
 import { fetchPlatformJson } from '../http'
 import { aheadOfClock, NAMED_WAIT_MAX_SEC, pause, retryWaitMs, storedPosition, type StreamReader } from '../stream'
 import type { Mention } from '../../mention'
@@ -135,7 +135,7 @@ function toMention(a: v.InferOutput<typeof Article>, now: () => Date): Mention {
   const title = decodeEntities(a.title)
   return {
     id: `devto:${a.id}`,
-    author: a.user.username || a.user.name || 'unknown',
+    ...authorOr(a.user.username || a.user.name),
     content: [title, a.description && decodeEntities(a.description), tags && `#${tags.split(/[ ,]+/).join(' #')}`]
       .filter(Boolean)
       .join('\n\n'),

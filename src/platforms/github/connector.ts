@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
 import { type FailureReader, jsonBodyOf, platformJsonGet, UpstreamStatusError } from '../http'
-import { count, isoDate, readEnvelope, readItems, ReadableDate } from '../common/mapping'
+import { authorOr, count, isoDate, readEnvelope, readItems, ReadableDate } from '../common/mapping'
 import { pagedSearch } from '../common/collect'
 import { spentLimit } from '../common/rate-limit'
 import { pauseKey, perMachine, type PlatformShared } from '../common/shared-pauses'
@@ -118,16 +118,17 @@ export function createGithubConnector(
 }
 
 function toMention(issue: v.InferOutput<typeof Issue>): Mention {
-  const login = issue.user?.login || 'ghost'
+  // A deleted account's issues come with no user, or as GitHub's account `ghost` that stands for every deleted one.
+  const login = issue.user?.login === 'ghost' ? undefined : issue.user?.login
   return {
     id: `github:${issue.id}`,
-    author: login,
+    ...authorOr(login, 'ghost'),
     // The body is Markdown, often with HTML in it (issue templates' comments, <details>): kept as text, its lines
     // as written; null when the issue has none.
     content: issue.body ? `${issue.title}\n\n${stripHtml(issue.body)}` : issue.title,
     [AS_SENT]: [issue.title, issue.body],
     url: issue.html_url,
-    profileUrl: issue.user?.html_url ?? `https://github.com/${encodeURIComponent(login)}`,
+    profileUrl: issue.user?.html_url ?? `https://github.com/${encodeURIComponent(login ?? 'ghost')}`,
     date: isoDate(issue.created_at)!,
     platform: 'github',
     title: issue.title,

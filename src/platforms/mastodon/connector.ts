@@ -3,7 +3,7 @@ import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
 import { platformJsonGet, UpstreamStatusError } from '../http'
 import { NAMED_WAIT_MAX_SEC } from '../stream'
-import { count, isoDate, readEnvelope, readItems, ReadableDate } from '../common/mapping'
+import { authorOr, count, isoDate, readEnvelope, readItems, ReadableDate } from '../common/mapping'
 import { collectPages, MAX_PAGES } from '../common/collect'
 import type { PlatformShared } from '../common/shared-pauses'
 import { mastodonLimit } from './limit'
@@ -178,7 +178,7 @@ export const statusMentionId = (instance: string, id: string) => `mastodon:${ins
 export function statusMention(instance: string, s: v.InferOutput<typeof Status>, sent = false): Mention {
   return {
     id: statusMentionId(instance, s.id),
-    author: s.account.acct || s.account.username || 'unknown',
+    ...authorOr(s.account.acct || s.account.username),
     // The post as text; a content warning (spoiler_text, plain text) goes first, as readers see it.
     content: s.spoiler_text ? `${s.spoiler_text}\n\n${htmlToText(s.content)}` : htmlToText(s.content),
     [AS_SENT]: sent ? (s.spoiler_text ? [s.spoiler_text, s.content] : s.content) : undefined,

@@ -3,7 +3,7 @@ import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
 import { FeedDate, fetchFeed, HttpUrl, newestFirst, Text } from '../feeds/feed'
 import { htmlToText } from '../common/html-text'
-import { readItems } from '../common/mapping'
+import { authorOr, readItems } from '../common/mapping'
 import { AS_SENT, type Mention } from '../../mention'
 import { UpstreamStatusError } from '../http'
 import type { PlatformConnector } from '../types'
@@ -134,7 +134,7 @@ function toMention(item: Item): Mention {
   const body = item['content:encoded'] || item.description
   return {
     id: `medium:${postId}`,
-    author: item['dc:creator'] || handle || 'unknown',
+    ...authorOr(item['dc:creator'] || handle),
     // The title, then the story as text (the whole story, or Medium's preview of it).
     content: body ? `${item.title}\n\n${htmlToText(body)}` : item.title,
     [AS_SENT]: [item.title, body],

@@ -3,7 +3,7 @@ import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
 import { FeedDate, fetchFeed, HttpUrl, newestFirst, Text, TextWithAttributes } from '../feeds/feed'
 import { htmlToText } from '../common/html-text'
-import { readItems } from '../common/mapping'
+import { authorOr, readItems } from '../common/mapping'
 import type { Mention } from '../../mention'
 import type { PlatformConnector } from '../types'
 import { newsQuery } from '../../query/platform-queries'
@@ -69,7 +69,7 @@ function toMention(item: Item): Mention {
     // The guid is Google's article id (the same token as in the link); the link stands in if a feed lacks it.
     id: `news:${item.guid || item.link}`,
     // The publisher is the author a news article has here: its name, else its site's host.
-    author: item.source?.text || (site ? new URL(site).hostname : 'unknown'),
+    ...authorOr(item.source?.text || (site ? new URL(site).hostname : undefined)),
     // The headline, then the description (HTML once the feed's entities are decoded) as text.
     content: item.description ? `${item.title}\n\n${htmlToText(item.description)}` : item.title,
     url: articleUrl(item),

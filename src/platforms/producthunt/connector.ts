@@ -8,7 +8,7 @@ import { fetchPlatformJson, retryAfterSecOf } from '../http'
 import { headerRateLimit, type RateLimitRule } from '../common/rate-limit'
 import { pauseBoard, pauseKey, type PlatformShared } from '../common/shared-pauses'
 import { pointsLeft } from './points'
-import { count, isoDate, readEnvelope, readItems, ReadableDate } from '../common/mapping'
+import { authorOr, count, isoDate, readEnvelope, readItems, ReadableDate } from '../common/mapping'
 import { AS_SENT, type Mention } from '../../mention'
 import type { PlatformConnector } from '../types'
 
@@ -180,7 +180,7 @@ function toMention(post: Post): Mention {
   else if (shown(user?.username)) profileUrl = `https://www.producthunt.com/@${encodeURIComponent(user.username)}`
   return {
     id: `producthunt:${post.id}`,
-    author: (shown(user?.name) && user.name) || (shown(user?.username) && user.username) || 'unknown',
+    ...authorOr((shown(user?.name) && user.name) || (shown(user?.username) && user.username) || undefined),
     // Name, tagline and description, as text.
     content: [post.name, post.tagline, post.description]
       .filter(Boolean)

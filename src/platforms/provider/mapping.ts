@@ -1,5 +1,6 @@
 import { sha256Hex } from '../../lib/hash'
 import type { Mention } from '../../mention'
+import { authorOr } from '../common/mapping'
 import type { ProviderPlatform } from './connector'
 
 export type FieldKey = 'id' | 'author' | 'content' | 'url' | 'profileUrl' | 'date' | 'likes' | 'comments' | 'shares'
@@ -103,7 +104,7 @@ export function toMention(
     mention: {
       // Without a native id the post URL identifies the post; hashed so the id stays short and URL-free.
       id: `${platform}:${nativeId || sha256Hex(url).slice(0, 32)}`,
-      author: authorName(pick('author')) || 'unknown',
+      ...authorOr(authorName(pick('author'))),
       content, // whole, as the actor stored it
       url,
       profileUrl: text(pick('profileUrl')),

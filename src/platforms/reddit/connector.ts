@@ -8,6 +8,7 @@ import type { PlatformConnector } from '../types'
 import { createRedditGet } from './api'
 import type { PlatformShared } from '../common/shared-pauses'
 import { redditQuery } from '../../query/platform-queries'
+import { redditAuthor } from './author'
 
 // Reddit search (GET /search on oauth.reddit.com with an app token; the keyless /search.json answers 403 since 2025):
 // sort=new is newest first, limit is at most 100, `after` (data.after, a fullname like t3_abc) is the next page,
@@ -77,14 +78,12 @@ export function createRedditConnector(
 }
 
 function toMention(p: v.InferOutput<typeof Post>): Mention {
-  const author = p.author || '[deleted]'
   return {
     id: `reddit:${p.id}`,
-    author,
+    ...redditAuthor(p.author),
     // The title and the self-post body (Markdown) as Reddit gives them; a link post has an empty selftext.
     content: p.selftext ? `${p.title}\n\n${p.selftext}` : p.title,
     url: `https://www.reddit.com${p.permalink}`,
-    profileUrl: `https://www.reddit.com/user/${encodeURIComponent(author)}`,
     date: new Date(p.created_utc * 1000).toISOString(),
     platform: 'reddit',
     title: p.title,

@@ -12,6 +12,7 @@ import {
 } from '../provider/mapping'
 import type { PlatformConnector } from '../types'
 import { AS_SENT } from '../../mention'
+import { redditAuthor } from './author'
 
 // docs/platforms.md#reddit: Reddit without an approved app, through an Apify actor the operator chooses. Actors that
 // read Reddit's JSON pass its post objects on (id, permalink, author, subreddit, score, num_comments, created_utc);
@@ -55,16 +56,14 @@ export function toRedditMention(item: unknown, fields: FieldMap, searchedAt: str
   const body = text(sent[1])
   const content = title && body ? `${title}\n\n${body}` : title || body
   if (!content) return { skip: 'no text content' }
-  const author = text(pick('author')).replace(/^\/?u\//, '') || '[deleted]'
   const date = parseDate(pick('date'))
   return {
     dated: date !== undefined,
     mention: {
       id: `reddit:${id || url.replace(/^.*\/comments\//, '').split('/')[0]}`,
-      author,
+      ...redditAuthor(text(pick('author')).replace(/^\/?u\//, ''), text(pick('profileUrl'))),
       content,
       url,
-      profileUrl: text(pick('profileUrl')) || `${REDDIT}/user/${encodeURIComponent(author)}`,
       date: date ?? searchedAt,
       platform: 'reddit',
       ...(title ? { title } : {}),

@@ -9,6 +9,7 @@ import { REDDIT_READ_EVERY_MS } from '../stream-share'
 import { createRedditGet } from './api'
 import type { PlatformShared } from '../common/shared-pauses'
 import { aheadOfListing } from './stream-ids'
+import { redditAuthor } from './author'
 
 // Reddit's listings (reddit.com/dev/api#GET_new, #GET_comments) with an app token: /r/<a+b>/new and /r/<a+b>/comments
 // (r/all when no subreddit is listed), newest first, 100 a call, raw_json=1. Ids are base-36 and only grow, so the
@@ -119,13 +120,11 @@ export function createRedditStream(
 
 /** A post with the id the search gives it; a comment under its own `t1_` id (Reddit numbers them apart). */
 function toMention(t: v.InferOutput<typeof Thing>, comment: boolean, now: () => Date): Mention {
-  const author = t.author || '[deleted]'
   return {
     id: comment ? `reddit:t1_${t.id}` : `reddit:${t.id}`,
-    author,
+    ...redditAuthor(t.author),
     content: comment ? (t.body ?? '') : t.selftext ? `${t.title ?? ''}\n\n${t.selftext}` : (t.title ?? ''),
     url: `https://www.reddit.com${t.permalink}`,
-    profileUrl: `https://www.reddit.com/user/${encodeURIComponent(author)}`,
     // A time no date can hold (a broken answer, a mirror) is this server's now: thrown, it failed every read.
     date: isoDate(t.created_utc) ?? now().toISOString(),
     platform: 'reddit',

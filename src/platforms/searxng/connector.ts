@@ -9,7 +9,7 @@ import { countedPause } from '../common/counted-limits'
 import type { PlatformShared } from '../common/shared-pauses'
 import { collectMentions } from '../common/collect'
 import { stripHtml } from '../common/html-text'
-import { readEnvelope, readItems } from '../common/mapping'
+import { authorOr, readEnvelope, readItems } from '../common/mapping'
 import type { Mention } from '../../mention'
 import type { PlatformConnector } from '../types'
 import { plainQuery } from '../../query/platform-queries'
@@ -161,7 +161,7 @@ function toMention(network: Network, r: v.InferOutput<typeof Result>, searchedAt
   return {
     id: `${network}:${createHash('sha256').update(r.url).digest('hex').slice(0, 24)}`,
     // A web page has no author field; some engines give one, otherwise the site (www.indiehackers.com) stands in.
-    author: r.author?.trim() || page.hostname,
+    ...authorOr(r.author?.trim(), page.hostname),
     // The title, then the engine's snippet of the page, as text.
     content: r.content ? `${stripHtml(r.title)}\n\n${stripHtml(r.content)}` : stripHtml(r.title),
     url: r.url,

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import { AppError } from '../../errors'
 import type { Logger } from '../../lib/log'
-import { count, isoDate, readEnvelope, readItems } from '../common/mapping'
+import { authorOr, count, isoDate, readEnvelope, readItems } from '../common/mapping'
 import { pagedSearch } from '../common/collect'
 import { AS_SENT, type Mention } from '../../mention'
 import type { PlatformConnector } from '../types'
@@ -180,11 +180,10 @@ export function throttleWaitSec(w: {
 
 /** `sent`: it keeps the text as sent (mention.ts AS_SENT) for a search's raw answer; the stream's does not. */
 export function toMention(q: v.InferOutput<typeof Question>, sent = false): Mention {
-  const author = decodeEntities(q.owner?.display_name ?? '').trim() || 'unknown'
   const site = new URL(q.link).origin
   return {
     id: `stackoverflow:${q.question_id}`,
-    author,
+    ...authorOr(decodeEntities(q.owner?.display_name ?? '').trim()),
     // The title (entity-encoded) and the HTML body, as text.
     content: q.body ? `${decodeEntities(q.title)}\n\n${htmlToText(q.body)}` : decodeEntities(q.title),
     url: q.link,

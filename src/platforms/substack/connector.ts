@@ -8,7 +8,7 @@ import { matchesKeyword } from '../common/keyword'
 import { fetchPlatformJson, UpstreamStatusError } from '../http'
 import { countedPause } from '../common/counted-limits'
 import type { PlatformShared } from '../common/shared-pauses'
-import { count, isoDate, readEnvelope, readItems, ReadableDate } from '../common/mapping'
+import { authorOr, count, isoDate, readEnvelope, readItems, ReadableDate } from '../common/mapping'
 import { AS_SENT, type Mention } from '../../mention'
 import type { PlatformConnector } from '../types'
 import { plainQuery } from '../../query/platform-queries'
@@ -121,7 +121,7 @@ function toMention({ post, publication, context }: Hit): Mention {
   const publicationName = person ? undefined : publication?.name
   return {
     id: `substack:${post.id}`,
-    author: person?.name || person?.handle || publicationName || 'unknown',
+    ...authorOr(person?.name || person?.handle || publicationName),
     // Title, subtitle (or the description, which usually repeats it), then the body: the full HTML when the
     // endpoint sends it, else Substack's plain-text opening of the post. Paid posts only ever give the opening.
     content: [

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
 import { type FailureReader, jsonBodyOf, platformJsonGet, UpstreamStatusError } from '../http'
-import { count, isoDate, readEnvelope, readItems, ReadableDate } from '../common/mapping'
+import { authorOr, count, isoDate, readEnvelope, readItems, ReadableDate } from '../common/mapping'
 import { pagedSearch } from '../common/collect'
 import { spentLimit } from '../common/rate-limit'
 import { pauseKey, type PlatformShared } from '../common/shared-pauses'
@@ -133,7 +133,7 @@ function toMention(t: v.InferOutput<typeof Tweet>, users: Map<string, User>): Me
   const handle = user && encodeURIComponent(user.username)
   return {
     id: `twitter:${t.id}`,
-    author: user?.username || user?.name || 'unknown',
+    ...authorOr(user?.username || user?.name),
     // X escapes &, < and > in post text (and only those); the post as its author wrote it has them plain.
     content: unescapeText(t.note_tweet?.text ?? t.text),
     [AS_SENT]: t.note_tweet?.text ?? t.text,

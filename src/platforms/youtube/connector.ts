@@ -5,7 +5,7 @@ import { nextMidnightIn } from '../../lib/zoned-time'
 import { quotaDayZone } from '../quota-day'
 import { headerRateLimit, type RateLimitRule } from '../common/rate-limit'
 import { type FailureReader, fetchPlatformJson, jsonBodyOf, UpstreamStatusError } from '../http'
-import { count, isoDate, readEnvelope, readItems, ReadableDate } from '../common/mapping'
+import { authorOr, count, isoDate, readEnvelope, readItems, ReadableDate } from '../common/mapping'
 import type { Mention } from '../../mention'
 import type { PlatformConnector } from '../types'
 import { youtubeQuery } from '../../query/platform-queries'
@@ -181,7 +181,7 @@ function toMention(video: v.InferOutput<typeof Video>): Mention {
   const id = encodeURIComponent(video.id)
   return {
     id: `youtube:${video.id}`,
-    author: s.channelTitle || s.channelId || 'unknown',
+    ...authorOr(s.channelTitle || s.channelId),
     // The title and the whole description as videos.list gives them (plain text, not HTML-escaped).
     content: s.description ? `${s.title}\n\n${s.description}` : s.title,
     url: `https://www.youtube.com/watch?v=${id}`,

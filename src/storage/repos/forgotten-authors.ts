@@ -42,9 +42,10 @@ function forgetStatements(teamId: string, person: string, identities: Identity[]
       args: [teamId, teamId, ...ids, ...guard],
     },
     // Posts fetched and waiting for the scorer; those under another spelling of the name are dropped when drained.
+    // Not a post whose author is a stand-in of that name (mention.ts authorKnown): it is no one's.
     ...identities.map((i) => ({
       sql: `delete from pending_mentions where team_id = ? and platform = ? and json_extract(mention, '$.author') = ?
-        and ${same}`,
+        and json_extract(mention, '$.authorKnown') is null and ${same}`,
       args: [teamId, i.platform, i.author, ...guard],
     })),
     { sql: `delete from signals where id in (${theirs}) and ${same}`, args: [teamId, ...ids, ...guard] },

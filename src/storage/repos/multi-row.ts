@@ -59,7 +59,9 @@ const valuesOf = (s: NewSignal) => [
   s.model ?? null,
   s.promptVersion ?? null,
   s.imported ? 1 : 0,
-  forgottenKey(s.teamId, s.platform, s.author),
+  // A stand-in is no one's name, so not a forgotten author's either: no key, kept.
+  s.authorKnown === false ? null : forgottenKey(s.teamId, s.platform, s.author),
+  s.authorKnown === false ? 0 : 1,
 ]
 
 /** A team still there: rows for one removed while a pass or stream scored are left out, not a failed batch. */
@@ -73,17 +75,20 @@ const FROM_VALUES = SIGNAL_COLUMNS.map((c, i) =>
 /**
  * Multi-row inserts of signals that skip a post the team already has (the unique (team, platform, post) index). Each
  * signal carries its person's id (docs/people.md: the person its author's row is linked to, if any; the rows are
- * written first, people-figures.ts peopleUpserts) and is stored dismissed when that person is muted. A post of an
- * author the team forgot is not stored (docs/people.md#forget), checked here, in the transaction that stores it: a
- * person forgotten while a pass scored their post does not come back with it. Nor is one of a team removed meanwhile
- * (`team remove` while `serve` polls): the rest of the batch is stored.
+ * written first, people-figures.ts peopleUpserts) and is stored dismissed when that person is muted. A stand-in
+ * author (`authorKnown` false, the last value of a row) joins no one, not even a real account of that name: its
+ * signal has no person (docs/people.md#who-is-a-person). A post of an author the team forgot is not stored
+ * (docs/people.md#forget), checked here, in the transaction that stores it: a person forgotten while a pass scored
+ * their post does not come back with it. Nor is one of a team removed meanwhile (`team remove` while `serve` polls):
+ * the rest of the batch is stored.
  */
 export function signalInserts(signals: NewSignal[], returning: string): InStatement[] {
   return chunks(signals).map((part) => ({
     sql: `insert into signals (${SIGNAL_COLUMNS.join(', ')}, person_id, dismissed)
       select ${FROM_VALUES}, coalesce(l.id, a.id), coalesce(l.muted, a.muted, 0)
-      from (values ${tuples(part.length, SIGNAL_COLUMNS.length + 1)}) as v
+      from (values ${tuples(part.length, SIGNAL_COLUMNS.length + 2)}) as v
       left join people a on a.team_id = v.column2 and a.platform = v.column3 and a.author = v.column5
+        and v.column${SIGNAL_COLUMNS.length + 2} = 1
       left join people l on l.id = a.linked_to
       where ${notForgotten(`v.column${SIGNAL_COLUMNS.length + 1}`)} and ${teamExists('v.column2')}
       on conflict do nothing ${returning}`,

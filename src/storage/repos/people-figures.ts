@@ -28,6 +28,8 @@ export const FIGURES_SET = `signal_count = (select count(*) from signals s where
   last_seen = (select max(s.published_at) from signals s where s.person_id = people.id and s.dismissed = 0)`
 
 export type Author = { teamId: string; platform: string; author: string; profileUrl?: string }
+/** `authorKnown` false: the name is a stand-in (mention.ts), no one's, and makes no person. */
+type Authored = Author & { postId: string; authorKnown?: false }
 
 /**
  * A person's id, from the team, platform and author: the same identity gets the same id wherever it is first made
@@ -42,13 +44,14 @@ export const personIdOf = (a: Author) =>
  * Only the signals that will be stored count (docs/people.md: a person is made when a signal of theirs is stored):
  * not a post the team already has, nor a post's repeat in `signals`, which may name another author (an import's
  * file repeating a url or post id); their authors would be people with no signal, sent to a CRM by the export.
- * Nor one the team forgot (docs/people.md#forget).
+ * Nor one the team forgot (docs/people.md#forget), nor a stand-in for an author the platform did not name
+ * (docs/people.md#who-is-a-person): every such post of a platform would be one person.
  */
-export function peopleUpserts(signals: (Author & { postId: string })[], createdAt: string): InStatement[] {
+export function peopleUpserts(signals: Authored[], createdAt: string): InStatement[] {
   const posts = new Set<string>()
   const firsts = signals.filter((s) => {
     const post = `${s.teamId}\u0000${s.platform}\u0000${s.postId}`
-    return !posts.has(post) && posts.add(post)
+    return !posts.has(post) && posts.add(post) && s.authorKnown !== false
   })
   return chunks(firsts).map((part) => ({
     sql: `insert into people (id, team_id, platform, author, profile_url, created_at)
