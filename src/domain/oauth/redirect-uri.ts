@@ -18,6 +18,13 @@ export function isAllowedRedirectUri(uri: string): boolean {
 }
 
 /**
+ * Whether a redirect URI, as written, names its host: `scheme://` and then something. A URL parser supplies slashes
+ * that are not there (`https:///cb` and `https:cb` both read as host `cb`), so the parsed form proves nothing, and
+ * the text as written is what is stored and matched (docs/oauth.md#clients).
+ */
+export const hasWrittenHost = (uri: string) => /^[a-z][a-z\d+.-]*:\/\/[^/\\?#]/i.test(uri)
+
+/**
  * Whether a redirect URI is one the client registered: exactly, or, for http on a loopback IP address, with any port
  * (RFC 8252 §7.3 and OAuth 2.1: a native app listens on whatever port is free when it asks).
  */
