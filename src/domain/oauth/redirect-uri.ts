@@ -34,8 +34,10 @@ export function isRegisteredRedirect(registered: readonly string[], uri: string)
   return portless !== undefined && registered.some((r) => withoutLoopbackPort(r) === portless)
 }
 
-// Compared as written, not as a URL parser would tidy them (`127.1`, `/a/../b`): only the port may differ.
-const LOOPBACK_IP_URI = /^http:\/\/(127\.0\.0\.1|\[::1\])(?::\d{1,5})?([/?].*)?$/
+// Compared as written, not as a URL parser would tidy them (`127.1`, `/a/../b`): only the port may differ, and the
+// scheme's case, which is no part of what a URI names (RFC 3986 §3.1): `HTTP://127.0.0.1:5000/cb` is a loopback URI.
+// The path stays exact.
+const LOOPBACK_IP_URI = /^http:\/\/(127\.0\.0\.1|\[::1\])(?::\d{1,5})?([/?].*)?$/i
 // The port must be one (up to 65535): `:99999` matches the pattern but is no URL, and the answer could not be sent.
 const withoutLoopbackPort = (uri: string) => {
   const m = LOOPBACK_IP_URI.exec(uri)
