@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { unstorableText } from '../../lib/text'
-import { isAllowedRedirectUri } from './redirect-uri'
+import { hasWrittenHost, isAllowedRedirectUri } from './redirect-uri'
 import { scopesOf } from './scopes'
 
 /** An RFC 7591 error: `invalid_redirect_uri` or `invalid_client_metadata`, with a description for the developer. */
@@ -89,6 +89,12 @@ export function readClientMetadata(input: unknown, defaultAuth: ReadClientMetada
     throw new ClientMetadataError(
       'invalid_redirect_uri',
       'redirect URIs must be https, or http on 127.0.0.1, [::1] or localhost, without a fragment',
+    )
+  const hostless = m.redirect_uris.findIndex((u) => !hasWrittenHost(u))
+  if (hostless !== -1)
+    throw new ClientMetadataError(
+      'invalid_redirect_uri',
+      `redirect_uris.${hostless}: names no host; write it as scheme://host/path`,
     )
   if (m.scope !== undefined && !scopesOf(m.scope, null))
     throw new ClientMetadataError('invalid_client_metadata', 'scope: unknown scope')

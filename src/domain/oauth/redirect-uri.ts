@@ -18,6 +18,13 @@ export function isAllowedRedirectUri(uri: string): boolean {
 }
 
 /**
+ * Whether a redirect URI, as written, names its host: `scheme://` and then something. A URL parser supplies slashes
+ * that are not there (`https:///cb` and `https:cb` both read as host `cb`), so the parsed form proves nothing, and
+ * the text as written is what is stored and matched (docs/oauth.md#clients).
+ */
+export const hasWrittenHost = (uri: string) => /^[a-z][a-z\d+.-]*:\/\/[^/\\?#]/i.test(uri)
+
+/**
  * Whether a redirect URI is one the client registered: exactly, or, for http on a loopback IP address, with any port
  * (RFC 8252 §7.3 and OAuth 2.1: a native app listens on whatever port is free when it asks).
  */
@@ -27,8 +34,10 @@ export function isRegisteredRedirect(registered: readonly string[], uri: string)
   return portless !== undefined && registered.some((r) => withoutLoopbackPort(r) === portless)
 }
 
-// Compared as written, not as a URL parser would tidy them (`127.1`, `/a/../b`): only the port may differ.
-const LOOPBACK_IP_URI = /^http:\/\/(127\.0\.0\.1|\[::1\])(?::\d{1,5})?([/?].*)?$/
+// Compared as written, not as a URL parser would tidy them (`127.1`, `/a/../b`): only the port may differ, and the
+// scheme's case, which is no part of what a URI names (RFC 3986 §3.1): `HTTP://127.0.0.1:5000/cb` is a loopback URI.
+// The path stays exact.
+const LOOPBACK_IP_URI = /^http:\/\/(127\.0\.0\.1|\[::1\])(?::\d{1,5})?([/?].*)?$/i
 // The port must be one (up to 65535): `:99999` matches the pattern but is no URL, and the answer could not be sent.
 const withoutLoopbackPort = (uri: string) => {
   const m = LOOPBACK_IP_URI.exec(uri)

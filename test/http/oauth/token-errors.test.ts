@@ -128,6 +128,29 @@ describe('OAuth errors as RFC 6749 §5.2 names them (docs/oauth.md#tokens)', () 
     }
   })
 
+  test('a loopback URI registered or asked for in upper case comes back on any port too (RFC 3986 §3.1)', async () => {
+    const w = await world()
+    const upper = (await registerClient(w, { redirect_uris: ['HTTP://127.0.0.1:5000/cb'] })).body
+    const lower = (await registerClient(w, { redirect_uris: ['http://[::1]:5000/cb'] })).body
+    const pkce = { code_challenge: pkcePair().challenge, code_challenge_method: 'S256' }
+    for (const [client, uri, allowed] of [
+      [upper, 'HTTP://127.0.0.1:5000/cb', true],
+      [upper, 'http://127.0.0.1:5000/cb', true],
+      [upper, 'http://127.0.0.1:6000/cb', true],
+      [upper, 'Http://127.0.0.1/cb', true],
+      [upper, 'http://127.0.0.1:6000/CB', false],
+      [upper, 'http://127.0.0.1:6000/cb/', false],
+      [lower, 'HTTP://[::1]:7000/cb', true],
+      [lower, 'HTTP://[::1]:7000/Cb', false],
+    ] as const) {
+      const res = await fetch(authorizeUrl(w, client.client_id, { ...pkce, redirect_uri: uri }), { redirect: 'manual' })
+      expect([uri, res.status]).toEqual([uri, allowed ? 302 : 400])
+    }
+    // The code goes to the port the app asked with, and is exchanged there.
+    const code = await obtainCode(w, { client: upper, redirectUri: 'http://127.0.0.1:40404/cb' })
+    expect((await tokenRequest(w, code)).status).toBe(200)
+  })
+
   test('a client that named no redirect_uri when it asked exchanges its code without one (RFC 6749 §4.1.3)', async () => {
     const w = await world()
     const client = (await registerClient(w)).body // one redirect URI: it may be left out of the request
