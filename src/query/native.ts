@@ -28,10 +28,11 @@ export type Dialect = {
 }
 
 /**
- * A written part, whether it asks exactly what the query does (else it asks for more), its operators, and whether
- * it has words to search for (a platform is not asked for exclusions and filters alone).
+ * A written part, whether it asks exactly what the query does (else it asks for more), its operators, whether it has
+ * words to search for (a platform is not asked for exclusions and filters alone), and the prefixes it sends as their
+ * stems (asking for less: a longer word is not asked for).
  */
-type Written = { text: string; exact: boolean; operators: number; searches: boolean }
+type Written = { text: string; exact: boolean; operators: number; searches: boolean; stems: string[] }
 
 /**
  * The broadest search the dialect can write for the query: every part it cannot write is dropped in the direction
@@ -43,25 +44,30 @@ type Written = { text: string; exact: boolean; operators: number; searches: bool
 export const nativeQuery = (query: Query, dialect: Dialect): string => nativeSearch(query, dialect).text
 
 /**
- * nativeQuery's search, and whether it asks for every alternative of the query: one searched for its first
- * alternative only finds no post that matches only another, which the team is told where it adds the keyword
- * (domain/keywords/narrowed.ts).
+ * nativeQuery's search, whether it asks for every alternative of the query, and the prefixes it sends as their stems:
+ * one searched for its first alternative only finds no post that matches only another, and a stem no post that has
+ * only a longer word, which the team is told where it adds the keyword (domain/keywords/narrowed.ts).
  */
-export function nativeSearch(query: Query, dialect: Dialect): { text: string; everyAlternative: boolean } {
+export function nativeSearch(
+  query: Query,
+  dialect: Dialect,
+): { text: string; everyAlternative: boolean; stems: string[] } {
   const attempts = [dialect, { ...dialect, not: undefined }, { ...dialect, not: undefined, or: undefined }]
   const written = attempts.map((d) => ({ d, w: writeTop(query.root, d) }))
   const { w } = written.find(({ d, w }) => fits(w, d)) ?? written[2]
   // A stored keyword without a word (readQuery) has nothing to write: the platform gets it as it was written.
-  return { text: w.text || query.source, everyAlternative: !w.firstOnly }
+  return { text: w.text || query.source, everyAlternative: !w.firstOnly, stems: [...new Set(w.stems)] }
 }
 
 const fits = (w: Written, d: Dialect) =>
   w.text.length <= (d.maxLength ?? Infinity) && w.operators <= (d.maxOperators ?? Infinity)
 
+const NOTHING: Written = { text: '', exact: false, operators: 0, searches: false, stems: [] }
+
 function writeTop(root: QueryNode, d: Dialect): Written & { firstOnly: boolean } {
   const whole = write(root, d, false)
   if (whole) return { ...whole, firstOnly: false }
-  const first = write(firstAlternative(root), d, false) ?? { text: '', exact: false, operators: 0, searches: false }
+  const first = write(firstAlternative(root), d, false) ?? NOTHING
   return { ...first, firstOnly: true }
 }
 
@@ -79,13 +85,16 @@ function write(node: QueryNode, d: Dialect, nested: boolean): Written | undefine
       return writeTerm(node, d)
     case 'filter': {
       const text = d.filter?.(node)
-      return text === undefined ? undefined : { text, exact: true, operators: 0, searches: false }
+      return text === undefined ? undefined : { text, exact: true, operators: 0, searches: false, stems: [] }
     }
     case 'not': {
       const inner = d.not && (!d.flat || node.item.kind === 'term') ? write(node.item, d, true) : undefined
       // Excluding less than the query does would exclude posts it keeps: only an exact part is excluded.
       const text = d.not && inner?.exact ? d.not(inner.text, node.item) : undefined
-      return text === undefined ? undefined : { text, exact: true, operators: inner!.operators + 1, searches: false }
+      // An exact part sends no stem.
+      return text === undefined
+        ? undefined
+        : { text, exact: true, operators: inner!.operators + 1, searches: false, stems: [] }
     }
     case 'and': {
       const parts = node.items.map((n) => write(n, d, true))
@@ -95,7 +104,8 @@ function write(node: QueryNode, d: Dialect, nested: boolean): Written | undefine
       // One part left: written as if it stood where the AND does (no parentheses at the top).
       if (kept.length === 1) return { ...write(node.items[parts.indexOf(kept[0])], d, nested)!, exact }
       const text = kept.map((p) => p.text).join(' ')
-      return { text: nested && !d.flat ? `(${text})` : text, exact, operators: sum(kept), searches: true }
+      const grouped = nested && !d.flat ? `(${text})` : text
+      return { text: grouped, exact, operators: sum(kept), searches: true, stems: kept.flatMap((p) => p.stems) }
     }
     case 'or': {
       if (!d.or || (d.flat && node.items.some((n) => n.kind !== 'term'))) return undefined
@@ -106,7 +116,8 @@ function write(node: QueryNode, d: Dialect, nested: boolean): Written | undefine
       const exact = kept.every((p) => p.exact)
       const searches = kept.every((p) => p.searches)
       const grouped = nested && !d.flat ? `(${text})` : text
-      return { text: grouped, exact, operators: sum(kept) + kept.length - 1, searches }
+      const stems = kept.flatMap((p) => p.stems)
+      return { text: grouped, exact, operators: sum(kept) + kept.length - 1, searches, stems }
     }
   }
 }
@@ -129,9 +140,10 @@ function writeTerm(node: TermNode, d: Dialect): Written {
   const prefixSent = node.prefix && d.prefix === true && !quoted
   const text = prefixSent ? `${base}*` : base
   const exact = !node.prefix || prefixSent
-  if (!node.inTitle) return { text, exact, operators: 0, searches: true }
-  if (d.title) return { text: d.title(text), exact, operators: 0, searches: true }
-  return { text, exact: false, operators: 0, searches: true }
+  const stems = node.prefix && !prefixSent ? [node.text] : []
+  if (!node.inTitle) return { text, exact, operators: 0, searches: true, stems }
+  if (d.title) return { text: d.title(text), exact, operators: 0, searches: true, stems }
+  return { text, exact: false, operators: 0, searches: true, stems }
 }
 
 /** The filters every match must pass (those of the top level), for platforms that take them as parameters. */

@@ -60,6 +60,21 @@ describe('keyword', () => {
     )
   })
 
+  // docs/platforms.md#keyword-queries: no platform's search takes a prefix, so `automat*` is sent as "automat" (GitHub is
+  // set up without a key).
+  test('add names the platforms that search a prefix as its stem', async () => {
+    const env = {
+      LEAD_SIGNALS_PLATFORMS_MASTODON_BASE_URL: 'http://127.0.0.1:9',
+      LEAD_SIGNALS_PLATFORMS_MASTODON_ACCESS_TOKEN: 'token',
+    }
+    const out = await ok(ws, ['keyword', 'add', '--team', 'acme', 'automat*'], { env })
+    expect(out).toBe(
+      'Now tracking "automat*".\n' +
+        '“automat*” is searched as “automat” on GitHub and Mastodon, whose search takes no prefix: a post there that has only a longer word starting with “automat” is not found. Track the whole words you mean as keywords of their own to find those.\n' +
+        NEXT,
+    )
+  })
+
   test('a keyword of exactly 200 characters is accepted', async () => {
     await ok(ws, ['keyword', 'add', '--team', 'acme', 'k'.repeat(200)])
     expect(await keywords()).toEqual(['k'.repeat(200)])

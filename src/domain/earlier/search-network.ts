@@ -8,7 +8,7 @@ import { charged } from '../quota/charge'
 import { requireConfigured } from '../search/access'
 import { loadLanguageDetector } from '../search/language'
 import { toPostRecord } from './post-record'
-import { keywordKey } from '../../query/same-query'
+import { isTrackedKeyword } from '../keywords/keywords'
 
 type Network = (typeof EARLIER_NETWORKS)[number]
 
@@ -28,7 +28,7 @@ export async function searchNetwork(
   caller: Caller,
   req: { network: Network; keyword: string },
 ) {
-  if (!caller.plan.any_keyword && !(await deps.repos.keywords.isTracked(caller.team.id, keywordKey(req.keyword)))) {
+  if (!caller.plan.any_keyword && !(await isTrackedKeyword(deps, { teamId: caller.team.id, keyword: req.keyword }))) {
     throw new AppError('keyword_not_tracked', `"${echoed(req.keyword)}" is not one of the team's tracked keywords`)
   }
   requireConfigured(deps.searches, [req.network])

@@ -98,6 +98,17 @@ export async function removeKeywords(deps: Needs<never, 'keywords'>, a: { teamId
   )
 }
 
+/**
+ * Whether the team tracks the keyword in either Unicode form, as adding and removing find it (the earlier route's rule,
+ * docs/api.md#earlier-routes): the index finds one tracked composed; one stored decomposed before has another
+ * keyword_lc, so the team's list is read only then.
+ */
+export async function isTrackedKeyword(deps: Needs<never, 'keywords'>, a: { teamId: string; keyword: string }) {
+  const key = trackedKey(a.keyword)
+  if (await deps.repos.keywords.isTracked(a.teamId, key)) return true
+  return (await deps.repos.keywords.list(a.teamId)).some((k) => trackedKey(k) === key)
+}
+
 /** The team's tracked keywords. */
 export async function listKeywords(deps: Needs<never, 'keywords'>, a: { teamId: string }) {
   return deps.repos.keywords.list(a.teamId)

@@ -24,7 +24,45 @@ describe('narrowedSearches', () => {
   })
 
   test('a query every platform can ask for whole, or one limited to a platform with OR, says nothing', () => {
-    expect(narrowedSearches({ config }, 'growth', ['crm -hubspot', '(crm OR erp) platform:github'])).toEqual([])
+    // An excluded prefix is not sent at all (the search then asks for more), so it narrows nothing.
+    const keywords = ['crm -hubspot', '(crm OR erp) platform:github', 'crm -automat*']
+    expect(narrowedSearches({ config }, 'growth', keywords)).toEqual([])
+  })
+
+  // docs/platforms.md#keyword-queries: no platform takes a prefix, so `automat*` is sent as its stem, and a post saying
+  // only automation may not be found; the same note names where.
+  test('names the platforms a prefix is sent to as its stem', () => {
+    const [narrowed, ...more] = narrowedSearches({ config }, 'growth', ['automat*'])
+    expect(more).toEqual([])
+    expect(narrowed.searched).toBe('automat')
+    expect(narrowed.platforms.sort()).toEqual(['bluesky', 'github', 'mastodon', 'stackoverflow'])
+    expect(narrowed.note).toContain('“automat*” is searched as “automat” on ')
+    expect(narrowed.note).toContain(
+      ', whose search takes no prefix: a post there that has only a longer word starting with “automat” is not found. ' +
+        'Track the whole words you mean as keywords of their own to find those.',
+    )
+  })
+
+  test('a prefix in the only alternative sent says both; one with OR names every stem it is sent', () => {
+    const [firstOnly, stemsOnly, ...more] = narrowedSearches({ config }, 'growth', ['automat* OR integrat* OR erp'])
+    expect(more).toEqual([])
+    expect(firstOnly.searched).toBe('automat')
+    expect(firstOnly.platforms.sort()).toEqual(['bluesky', 'mastodon', 'stackoverflow'])
+    expect(firstOnly.note).toContain('“automat* OR integrat* OR erp” is searched as “automat” only on ')
+    expect(firstOnly.note).toContain(
+      ', whose search cannot ask for every alternative of it nor take a prefix: a post there that matches only another ' +
+        'alternative, or has only a longer word starting with “automat”, is not found. Track each alternative and each ' +
+        'whole word you mean as a keyword of its own to find those.',
+    )
+    expect(stemsOnly).toEqual({
+      keyword: 'automat* OR integrat* OR erp',
+      searched: 'automat OR integrat OR erp',
+      platforms: ['github'],
+      note:
+        '“automat* OR integrat* OR erp” is searched as “automat OR integrat OR erp” on GitHub, whose search takes no ' +
+        'prefix: a post there that has only a longer word starting with “automat” or “integrat” is not found. Track ' +
+        'the whole words you mean as keywords of their own to find those.',
+    })
   })
 
   test('a streamed platform, or one not set up here, is not named', () => {
