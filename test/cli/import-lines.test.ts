@@ -318,7 +318,7 @@ describe('importing signals into a team', () => {
     })
   })
 
-  test('a large input is stored in transactions of 1,000 rows, with progress after each, and a re-run adds nothing', async () => {
+  test('a large input is stored in transactions of 1,000 rows, with progress as storing begins and after each, and a re-run adds nothing', async () => {
     const { deps } = await testDeps()
     const { team } = await seedTeam(deps)
     const batches: number[] = []
@@ -345,6 +345,7 @@ describe('importing signals into a team', () => {
     })
     expect(batches).toEqual([1000, 1000, 500])
     expect(progress.filter((p) => p.phase === 'importing')).toEqual([
+      { phase: 'importing', lines: 0, totalLines: 2500, imported: 0, duplicates: 0 },
       { phase: 'importing', lines: 1000, totalLines: 2500, imported: 1000, duplicates: 0 },
       { phase: 'importing', lines: 2000, totalLines: 2500, imported: 2000, duplicates: 0 },
       { phase: 'importing', lines: 2500, totalLines: 2500, imported: 2500, duplicates: 0 },

@@ -14,7 +14,8 @@ import { type Rejection, REJECTIONS_KEPT, rejectionLog } from './rejections'
 
 export type { Rejection } from './rejections'
 
-/** `checking`: the first pass (nothing written yet, the total not known); `importing`: lines stored so far of all. */
+// `checking`: the first pass (nothing written, the total not known); `importing`: lines stored so far of all, reported
+// first with none as storing begins, so that a rate is timed from there.
 export type ImportProgress = {
   phase: 'checking' | 'importing'
   lines: number
@@ -162,7 +163,7 @@ export async function importSignals(
   let imported = 0
   let forgotten = 0
   const flush = async (line: number) => {
-    if (stored > 0) await sleep(BATCH_PAUSE_MS)
+    if (stored > 0) await Bun.sleep(BATCH_PAUSE_MS)
     const split = await withoutForgotten(deps, batch, (row) => row)
     imported += await deps.repos.signals.insertMany(a.teamId, split.kept, verdicts)
     forgotten += split.forgotten.length
@@ -171,6 +172,7 @@ export async function importSignals(
     verdicts = []
     progress({ phase: 'importing', lines: line, totalLines: lines, imported, duplicates: stored - imported })
   }
+  progress({ phase: 'importing', lines: 0, totalLines: lines, imported: 0, duplicates: 0 })
   let seen = 0
   for await (const [n, raw] of numbered(a.lines)) {
     seen = n
@@ -189,7 +191,6 @@ export async function importSignals(
 }
 
 const NOTHING = { applied: false, imported: 0, duplicates: 0, forgotten: 0 } as const
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
 // The first pass saw other lines: what it checked is not what would be stored.
 const changedDuringImport = () =>
