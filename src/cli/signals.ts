@@ -91,6 +91,8 @@ function progressReporter(out: NodeJS.WriteStream) {
     update(p: ImportProgress) {
       const now = performance.now()
       if (p.phase !== phase) [phase, phaseStarted] = [p.phase, now]
+      // A phase's start (storing reports one with no line stored): timed from here, nothing to show yet.
+      if (p.lines === 0) return
       if (now - started < QUIET_MS || now - shownAt < (out.isTTY ? TERMINAL_EVERY_MS : LOG_EVERY_MS)) return
       shownAt = now
       const rate = p.lines / Math.max((now - phaseStarted) / 1000, 0.001)

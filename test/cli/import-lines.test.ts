@@ -318,7 +318,7 @@ describe('importing signals into a team', () => {
     })
   })
 
-  test('a large input is stored in transactions of 1,000 rows, with progress after each, and a re-run adds nothing', async () => {
+  test('a large input is stored in transactions of 250 rows, with progress as storing begins and after each, and a re-run adds nothing', async () => {
     const { deps } = await testDeps()
     const { team } = await seedTeam(deps)
     const batches: number[] = []
@@ -327,7 +327,7 @@ describe('importing signals into a team', () => {
       batches.push(rows.length)
       return insertMany(teamId, rows)
     }
-    const text = Array.from({ length: 2500 }, (_, i) => line({ id: `p${i}` })).join('\n')
+    const text = Array.from({ length: 650 }, (_, i) => line({ id: `p${i}` })).join('\n')
     const progress: ImportProgress[] = []
     const result = await importSignals(deps, {
       teamId: team.id,
@@ -337,26 +337,27 @@ describe('importing signals into a team', () => {
     })
     expect(result).toEqual({
       applied: true,
-      imported: 2500,
+      imported: 650,
       duplicates: 0,
       forgotten: 0,
       rejected: [],
       rejectedCount: 0,
     })
-    expect(batches).toEqual([1000, 1000, 500])
+    expect(batches).toEqual([250, 250, 150])
     expect(progress.filter((p) => p.phase === 'importing')).toEqual([
-      { phase: 'importing', lines: 1000, totalLines: 2500, imported: 1000, duplicates: 0 },
-      { phase: 'importing', lines: 2000, totalLines: 2500, imported: 2000, duplicates: 0 },
-      { phase: 'importing', lines: 2500, totalLines: 2500, imported: 2500, duplicates: 0 },
+      { phase: 'importing', lines: 0, totalLines: 650, imported: 0, duplicates: 0 },
+      { phase: 'importing', lines: 250, totalLines: 650, imported: 250, duplicates: 0 },
+      { phase: 'importing', lines: 500, totalLines: 650, imported: 500, duplicates: 0 },
+      { phase: 'importing', lines: 650, totalLines: 650, imported: 650, duplicates: 0 },
     ])
-    expect(await deps.repos.signals.count(team.id, {})).toBe(2500)
+    expect(await deps.repos.signals.count(team.id, {})).toBe(650)
     // Each batch moved the team's signals version, so cached pages and totals are recomputed as the data grows.
     expect((await deps.repos.teams.find(team.id))?.signalsVersion).toBe(3)
     const again = await importSignals(deps, { teamId: team.id, lines: textLines(text), skipInvalid: false })
     expect(again).toEqual({
       applied: true,
       imported: 0,
-      duplicates: 2500,
+      duplicates: 650,
       forgotten: 0,
       rejected: [],
       rejectedCount: 0,

@@ -134,7 +134,7 @@ describe('signals import beside a running server', () => {
         expect(await distinctPosts(w)).toBe(LINES)
       })
       // Whole batches only: each is one transaction.
-      expect(partial % 1000).toBe(0)
+      expect(partial % 250).toBe(0)
 
       const again = await runChild(w, importArgs, IMPORT_WAIT_MS)
       expect(again.code).toBe(0)

@@ -14,7 +14,8 @@ import { type Rejection, REJECTIONS_KEPT, rejectionLog } from './rejections'
 
 export type { Rejection } from './rejections'
 
-/** `checking`: the first pass (nothing written yet, the total not known); `importing`: lines stored so far of all. */
+// `checking`: the first pass (nothing written, the total not known); `importing`: lines stored so far of all, reported
+// first with none as storing begins, so that a rate is timed from there.
 export type ImportProgress = {
   phase: 'checking' | 'importing'
   lines: number
@@ -36,11 +37,11 @@ export type ImportResult = {
   stopped?: true
 }
 
-// Rows per transaction. Measured with 1 KB posts: a transaction holds the write lock about 45 µs a row (7 ms for 250
-// rows, 45 ms for 1,000, 83 ms for 2,000), which is the longest a request on a server writing to the same database
-// waits. With 500, 1,000 and 2,000 rows, GET /api/v1/signals during a 200,000-line import kept a p99 of 70-135 ms
-// (`npm run bench`, section import); 500 made the import half again as slow.
-const BATCH_ROWS = 1000
+// Rows per transaction, which holds the write lock for as long as it takes: with people and verdicts, 0.2-0.35 ms a
+// row on a 2-core host at load 7 (1,000 rows: up to 0.75 s; 250: up to 0.16 s), so a host many times as loaded kept
+// a server's writes waiting past their 5 s. 250 costs about 15% more CPU than 1,000
+// (docs/performance.md#people-in-a-pass-and-an-import).
+const BATCH_ROWS = 250
 // Between two batches: several times the longest interval at which a waiting writer polls the lock
 // (storage/lock-wait.ts), since on a loaded machine a timer fires late; with 10 ms, a server writing every turn (quota
 // and per-day counts) missed every pause of an import now and then and gave up after its 5 s wait.
@@ -163,7 +164,7 @@ export async function importSignals(
   let imported = 0
   let forgotten = 0
   const flush = async (line: number) => {
-    if (stored > 0) await sleep(BATCH_PAUSE_MS)
+    if (stored > 0) await Bun.sleep(BATCH_PAUSE_MS)
     const split = await withoutForgotten(deps, batch, (row) => row)
     imported += await deps.repos.signals.insertMany(a.teamId, split.kept, verdicts)
     forgotten += split.forgotten.length
@@ -172,6 +173,7 @@ export async function importSignals(
     verdicts = []
     progress({ phase: 'importing', lines: line, totalLines: lines, imported, duplicates: stored - imported })
   }
+  progress({ phase: 'importing', lines: 0, totalLines: lines, imported: 0, duplicates: 0 })
   let seen = 0
   for await (const [n, raw] of numbered(a.lines)) {
     seen = n
@@ -190,7 +192,6 @@ export async function importSignals(
 }
 
 const NOTHING = { applied: false, imported: 0, duplicates: 0, forgotten: 0 } as const
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
 // The first pass saw other lines: what it checked is not what would be stored.
 const changedDuringImport = () =>
