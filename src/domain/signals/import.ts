@@ -12,8 +12,6 @@ import { notJson, otherExport } from './not-json'
 import { postIdIssue, postKey } from './post-key'
 import { type Rejection, REJECTIONS_KEPT, rejectionLog } from './rejections'
 
-export type { Rejection } from './rejections'
-
 // `checking`: the first pass (nothing written, the total not known); `importing`: lines stored so far of all, reported
 // first with none as storing begins, so that a rate is timed from there.
 export type ImportProgress = {
