@@ -86,7 +86,14 @@ const EXAMPLE_CHARS = 300
 // An exact match alone let '=== post end ===' or '===  POST END ===' close the data for a model
 // (docs/scoring.md#the-prompt). It starts only where a run of equals signs starts: tried from each sign of a run, the
 // run was read again from there, and a post of 20,000 signs held the server's thread for seconds.
-const MARKER_LIKE = /(?<![=\uFF1D])[=\uFF1D]{2,}\s*post\s+(?:start|end)\s*[=\uFF1D]{2,}/giu
+// Spacing includes characters that show nothing (format characters such as U+200B or a soft hyphen, and the other
+// default-ignorable ones): a model reads '=== POST\u200b END ===' as the marker. One class, not 'invisible, then a
+// space': U+FEFF is both, and a run of it would be split every way before failing.
+const SPACING = '[\\s\\p{Cf}\\p{Default_Ignorable_Code_Point}]'
+const MARKER_LIKE = new RegExp(
+  `(?<![=\\uFF1D])[=\\uFF1D]{2,}${SPACING}*post${SPACING}+(?:start|end)${SPACING}*[=\\uFF1D]{2,}`,
+  'giu',
+)
 // Put in a marker's place, not nothing: a marker written around another ('=== POST ', the inner one, ' END ===') was a
 // marker again once the inner one was gone. Text that is neither a sign nor a space keeps the two halves apart, so
 // one pass over the post holds, however deep the nesting.
