@@ -3,7 +3,7 @@ import { AppError } from '../errors'
 import { type PassOptions, pollPass } from '../domain/polling/pass'
 import { type PassSummary, skippedPass } from '../domain/polling/summary'
 import { JobStalled, watchedLease } from '../domain/health/watched-lease'
-import { POLL_LEASE } from '../domain/polling/team-progress'
+import { POLL_LEASE } from '../domain/leases/polling-pass'
 
 export { POLL_LEASE }
 // The job as GET /readyz names it when it is stuck (docs/api.md#health).

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { addIcp } from '../../src/domain/icps/icps'
-import { POLL_LEASE } from '../../src/domain/polling/team-progress'
+import { POLL_LEASE } from '../../src/domain/leases/polling-pass'
 import { LEASE_HOST } from '../../src/domain/leases/holder'
 import { fitsWidth, screenshot } from '../support/browser'
 import { atBothSizes, oneTeamConsole } from '../support/one-team-console'

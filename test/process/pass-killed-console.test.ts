@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
 import { addKeywords } from '../../src/domain/keywords/keywords'
-import { POLL_LEASE } from '../../src/domain/polling/team-progress'
+import { POLL_LEASE } from '../../src/domain/leases/polling-pass'
 import { createUser } from '../../src/domain/users/users'
 import { fakePlatforms } from '../support/fake-platforms'
 import { seedTeam } from '../support/deps'

@@ -27,19 +27,20 @@ export function pollAllowance(budget: Budget, used: number, now: Date, periodMs:
 }
 
 /**
- * The first scheduled pass that may search the platform: not before `retryAt` (a rate limit), and once the budget's
- * pace allows one more request (in this window, or else at the start of the next). Null without a schedule.
+ * The first scheduled pass that may search the platform: not before `notBefore` (a rate limit's retry time, or the end
+ * of a stopped pass's polling lease, which keeps passes out till then), and once the budget's pace allows one more
+ * request (in this window, or else at the start of the next). Null without a schedule.
  */
 export function nextPollAt(a: {
   schedule: string
   budget: Budget
   row: BudgetRow | undefined
-  retryAt: string | null
+  notBefore: string | null
   now: Date
 }): Date | null {
   const { budget, now } = a
   const period = passPeriodMs(a.schedule, now, budget.windowMs)
-  const earliest = Math.max(now.getTime(), a.retryAt ? Date.parse(a.retryAt) : 0)
+  const earliest = Math.max(now.getTime(), a.notBefore ? Date.parse(a.notBefore) : 0)
   const window = windowOf(budget, new Date(earliest))
   const perRequest = budget.windowMs / budget.requests
   // floor(requests × (t + period − start) / window) ≥ used + 1, solved for t.

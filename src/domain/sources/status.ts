@@ -4,6 +4,7 @@ import type { Caller } from '../core/caller'
 import { isKeyless, missingSettings } from '../../platforms/configured'
 import { budgetOf, windowOf } from '../budgets/budget'
 import { nextPollAt, usedAt } from '../budgets/pace'
+import { pollingPass } from '../leases/polling-pass'
 import { readingOf } from './stream-health'
 import type { PauseBoard } from '../../platforms/common/shared-pauses'
 
@@ -16,22 +17,25 @@ import type { PauseBoard } from '../../platforms/common/shared-pauses'
 export async function platformStatus(
   deps: Needs<
     'searches' | 'config' | 'clock' | 'pauses',
-    'platformHealth' | 'platformBudgets' | 'streamPositions' | 'streamQueueBounds'
+    'platformHealth' | 'platformBudgets' | 'streamPositions' | 'streamQueueBounds' | 'jobLeases'
   >,
   caller: Caller,
 ) {
-  const [healthRows, budgetRows, streamRows, bounds] = await Promise.all([
+  const now = deps.clock.now()
+  const [healthRows, budgetRows, streamRows, bounds, pass] = await Promise.all([
     deps.repos.platformHealth.list(),
     deps.repos.platformBudgets.list(),
     deps.repos.streamPositions.list(),
     deps.repos.streamQueueBounds.ofTeam(caller.team.id),
+    pollingPass(deps, now),
     // Read now, not as of up to 5 s ago: a page that shows the source as free when it is not misleads.
     deps.pauses.fresh(0),
   ])
   const streams = new Map(streamRows.map((s) => [s.platform, s]))
   const health = new Map(healthRows.map((h) => [h.platform, h]))
   const spent = new Map(budgetRows.map((b) => [b.platform, b]))
-  const now = deps.clock.now()
+  // A stopped pass's lease keeps passes out till it ends: croner's schedule times before then are skipped.
+  const leaseEnd = pass.stoppedPass?.heldUntil ?? null
   const { polling } = deps.config
   const row = (platform: Source, inPlan: boolean, earlierRouteOnly: boolean) => {
     const h = health.get(platform)
@@ -49,7 +53,13 @@ export async function platformStatus(
     )
     const polled = configured && polling.enabled && !earlierRouteOnly && reading.mode === 'search'
     const next = polled
-      ? nextPollAt({ schedule: polling.schedule, budget, row: spent.get(platform), retryAt, now })
+      ? nextPollAt({
+          schedule: polling.schedule,
+          budget,
+          row: spent.get(platform),
+          notBefore: later(retryAt, leaseEnd),
+          now,
+        })
       : null
     return {
       platform,
@@ -81,6 +91,9 @@ export async function platformStatus(
     ],
   }
 }
+
+/** The later of two ISO 8601 UTC times, either of which may be missing (such times compare as strings). */
+const later = (a: string | null, b: string | null) => (a === null || (b !== null && b > a) ? b : a)
 
 /**
  * When the platform may be called again: the later of a refused search's retry time (platform_health) and a wait a

@@ -69,7 +69,7 @@ describe('the pace of polling', () => {
     const schedule = '*/15 * * * *'
     const row = (used: number) => ({ platform: 'youtube', windowStart: '2026-11-15T00:00:00.000Z', used })
     const next = (used: number, now: string, retryAt: string | null = null) =>
-      nextPollAt({ schedule, budget: day, row: row(used), retryAt, now: at(now) })?.toISOString()
+      nextPollAt({ schedule, budget: day, row: row(used), notBefore: retryAt, now: at(now) })?.toISOString()
     expect(next(0, '2026-11-15T12:00:00Z')).toBe('2026-11-15T12:15:00.000Z')
     // 60 spent by noon: a pass's share reaches 61 once the time up to the pass after it is 61% of the day (14:38), so
     // the pass of 14:30 is the first that may search (14:15 covers 60.4%).
@@ -77,7 +77,7 @@ describe('the pace of polling', () => {
     expect(next(100, '2026-11-15T12:00:00Z')).toBe('2026-11-16T00:00:00.000Z')
     expect(next(0, '2026-11-15T12:00:00Z', '2026-11-15T13:07:00.000Z')).toBe('2026-11-15T13:15:00.000Z')
     expect(
-      nextPollAt({ schedule, budget: minute, row: undefined, retryAt: null, now: at('2026-11-15T12:05:00Z') }),
+      nextPollAt({ schedule, budget: minute, row: undefined, notBefore: null, now: at('2026-11-15T12:05:00Z') }),
     ).toEqual(at('2026-11-15T12:15:00Z'))
   })
 })

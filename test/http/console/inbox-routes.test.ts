@@ -4,7 +4,7 @@ import { describe, expect, test } from 'bun:test'
 import { createApp } from '../../../src/app'
 import { addKeywords } from '../../../src/domain/keywords/keywords'
 import { LEASE_HOST } from '../../../src/domain/leases/holder'
-import { POLL_LEASE } from '../../../src/domain/polling/team-progress'
+import { POLL_LEASE } from '../../../src/domain/leases/polling-pass'
 import { createUser } from '../../../src/domain/users/users'
 import type { NewSignal } from '../../../src/storage/repos/signals'
 import { seedTeam, testDeps } from '../../support/deps'
@@ -128,6 +128,21 @@ describe('GET /console/api/polling', () => {
     expect(await polling()).toMatchObject({ passRunning: true, stoppedPass: null })
     await leases.renew(POLL_LEASE, 'elsewhere:1:abc', 25_000)
     expect(await polling()).toMatchObject({ passRunning: false })
+  })
+
+  test('each source’s nextPollAt is Getting started’s next pass while a stopped pass’s lease keeps passes out', async () => {
+    // Hacker News set up (no search is sent: the route reads what is stored) so that polling searches it.
+    const { deps, call } = await setup({
+      config: { polling: { schedule: '* * * * *' }, platforms: { hackernews: { base_url: 'http://127.0.0.1:9' } } },
+      now: '2026-11-15T12:07:50.000Z',
+    })
+    // Another machine's holder that last renewed its 60 s lease 40 s ago: stopped, its lease held 20 s more, so
+    // croner's 12:08 run finds it held and is skipped (docs/operations.md#one-pass-at-a-time).
+    await deps.repos.jobLeases.acquire(POLL_LEASE, 'elsewhere:1:abc:60000', 20_000)
+    const { nextPassAt } = (await call('GET', '/polling')).body
+    expect(nextPassAt).toBe('2026-11-15T12:09:00.000Z')
+    const hackernews = (await call('GET', '/sources')).body.platforms.find((p: any) => p.platform === 'hackernews')
+    expect(hackernews.nextPollAt).toBe(nextPassAt)
   })
 
   test('with polling off there is no next pass', async () => {
