@@ -10,14 +10,15 @@ import type { Mention } from '../mention'
 export type StreamSink = {
   /**
    * A post read upstream, in upstream order, with the position that resumes just after it. `edited`: the post as
-   * edited upstream, matched again even if it was just read (docs/streams.md#edited-statuses).
+   * edited upstream, matched again even if it was just read (docs/streams.md#edited-statuses). `reread`: see heard.
    */
-  item(mention: Mention, position: string, a?: { edited?: boolean }): void
+  item(mention: Mention, position: string, a?: { edited?: boolean; reread?: boolean }): void
   /**
    * Upstream answered (a page, an event, a keep-alive). `position`: read past posts that were not for us (a
-   * deleted item, another collection); `caughtUp`: nothing newer is waiting upstream.
+   * deleted item, another collection); `caughtUp`: nothing newer is waiting upstream; `reread`: an event read before
+   * (a replay), which does not end an outage (docs/streams.md#outages).
    */
-  heard(a?: { position?: string; caughtUp?: boolean }): void
+  heard(a?: { position?: string; caughtUp?: boolean; reread?: boolean }): void
   /**
    * A post deleted upstream (its Mention id): its matches still waiting in the queue are dropped, neither scored nor
    * signalled (docs/streams.md#backpressure). For the readers whose upstream says so.

@@ -72,7 +72,7 @@ export function webUrlsOnly(reader: StreamReader, log: Logger): StreamReader {
           item(mention, position, a) {
             const [kept] = platformMentions(reader.platform, log, [mention])
             if (kept) sink.item(kept, position, a)
-            else sink.heard({ position })
+            else sink.heard({ position, reread: a?.reread })
           },
         },
         signal,

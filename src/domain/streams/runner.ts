@@ -64,8 +64,8 @@ export async function runStream(
   const now = () => deps.clock.now()
   const health = streamHealth(deps, platform)
   const sink: StreamSink = {
-    item(read: Mention, position: string, a: { edited?: boolean } = {}) {
-      health.heard()
+    item(read: Mention, position: string, a: { edited?: boolean; reread?: boolean } = {}) {
+      if (!a.reread) health.heard()
       const mention = datedByNow(now())(read)
       if (recent.has(mention.id) && !a.edited) return queue.push([], position)
       remember(recent, mention.id, true, RECENT_IDS)
@@ -79,7 +79,7 @@ export async function runStream(
       queue.push(pairs, position, date)
     },
     heard(a = {}) {
-      health.heard()
+      if (!a.reread) health.heard()
       figures.heard(now(), a.caughtUp)
       if (a.position !== undefined) queue.push([], a.position)
     },

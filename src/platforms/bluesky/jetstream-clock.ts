@@ -1,5 +1,5 @@
 import type { StreamSink } from '../stream'
-import { after, type Cursor } from './jetstream-cursor'
+import { after, type Cursor, type rereadWatch } from './jetstream-cursor'
 import type { Ending } from './jetstream-refusal'
 
 // The rewind of a reconnection to the instance whose clock the position is on, as Jetstream's README advises.
@@ -117,7 +117,8 @@ export function connectionStart(
 
 /**
  * One connection's settings (jetstream.ts): its instance; `ending`, told how it ended; the silence allowance; when this
- * server read the position (`readUs`); `moved`, told each position it hands on; and the read back, as above.
+ * server read the position (`readUs`); `reread` (rereadWatch); `moved`, told each position it hands on; and the read
+ * back, as above.
  */
 export type Connection = {
   instance: string
@@ -125,6 +126,7 @@ export type Connection = {
   silenceMs: number
   pace: Pace
   readUs: number
+  reread: ReturnType<typeof rereadWatch>
   moved: (at: Cursor) => void
   readBackUs?: number
   readBack: (cursorUs: number) => void

@@ -45,3 +45,20 @@ export const after = (at: Cursor | null, e: { time_us: number; did: string }, by
 
 export const cursorText = (at: Cursor) =>
   `${at.dids ? `${at.us}/${at.dids.join(',')}` : String(at.us)}${at.by === null ? '' : `@${at.by}`}`
+
+/**
+ * Whether each position handed on is of an event read before, by the latest time handed on since `from` (the stored
+ * position), whichever instance's clock timed it (docs/streams.md#outages). A move's replay is handed on (the runner
+ * passes over what it had) but is no activity: with every instance's feed stalled (their relay stopped), each move
+ * replayed what was read, which ended the outage it was part of. Kept across connections, since the position follows
+ * each replay back on its own instance's clock. With `skips` (the same clock, its replay passed over by the position)
+ * what is handed on is new.
+ */
+export function rereadWatch(from: Cursor | null) {
+  let readToUs = from?.us ?? 0
+  return (at: Cursor, skips: boolean) => {
+    const reread = !skips && at.us <= readToUs
+    readToUs = Math.max(readToUs, at.us)
+    return reread
+  }
+}

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
-import { type Cursor, cursorText, handed, instanceOf, parseCursor } from './jetstream-cursor'
+import { type Cursor, cursorText, handed, instanceOf, parseCursor, rereadWatch } from './jetstream-cursor'
 import { clockedPositions, type Connection, connectionStart, steady, storedNotAhead } from './jetstream-clock'
 import { backoffMs, pause, storedPosition, type StreamReader, type StreamSink } from '../stream'
 import { byteLength, headOf, MAX_MESSAGE_BYTES, passOverThrown, safeJson, subscription } from './jetstream-message'
@@ -38,6 +38,7 @@ export function createJetstreamReader(
       let timedBy: string | undefined = instances[0]
       if (last?.by) timedBy = instances.includes(last.by) ? last.by : undefined
       let readUs = last?.us ?? 0
+      const reread = rereadWatch(last)
       let failures = 0
       let n = timedBy ? instances.indexOf(timedBy) : 0
       // Where to read the same instance again from, once a move found its clock further behind than the rewind.
@@ -55,6 +56,7 @@ export function createJetstreamReader(
           silenceMs,
           pace,
           readUs,
+          reread,
           readBackUs: back,
           readBack: (us) => {
             readBackUs = us
@@ -181,13 +183,14 @@ function connectOnce(
       if (skips && from !== null && handed(from, e)) return
       at = next(at, e)
       const position = cursorText(at)
+      const again = a.reread(at, skips)
       const mention = toMention(e, sink.now)
       const gone = deletedPost(e)
       if (gone) sink.deleted?.(gone)
-      if (mention) sink.item(mention, position)
-      else sink.heard({ position })
+      if (mention) sink.item(mention, position, { reread: again })
+      else sink.heard({ position, reread: again })
       moved(at)
-      sink.heard({ caughtUp: Date.now() * 1000 - e.time_us < 10_000_000 })
+      sink.heard({ caughtUp: Date.now() * 1000 - e.time_us < 10_000_000, reread: again })
       if (sink.full()) {
         outcome = 'full'
         finish()
