@@ -1,7 +1,7 @@
 import { Cron } from 'croner'
 import type { Deps } from '../deps'
 import { appErrorIn } from '../errors'
-import { scheduledBackup } from './backups'
+import { retriedScheduledBackup } from './backup-retry'
 import { scheduledHousekeeping } from './housekeeping'
 import { PollStalled, runPollPass } from './poll-pass'
 import { startStreams } from './streams'
@@ -83,7 +83,7 @@ export function startScheduler(deps: Deps, a: { housekeepingNow?: boolean } = {}
   // backup.schedule is accepted only for an embedded database (checkBackupConfig, at serve's start).
   const backup = deps.config.backup.schedule
     ? schedule('backup', deps.config.backup.schedule, async (signal) => {
-        deps.log.info('backup', await scheduledBackup(deps, { signal }))
+        deps.log.info('backup', await retriedScheduledBackup(deps, { signal }))
       })
     : undefined
   // Not on a cron schedule: due webhook attempts are looked for every second (docs/webhooks.md#delivery).

@@ -1,4 +1,5 @@
 import { appErrorIn } from '../errors'
+import { LOCK_HELD } from './engine/lock-wait'
 
 // What the database's failures mean to a caller. SQLite reports them by code (an extended code such as
 // SQLITE_IOERR_WRITE starts with its base code); a libSQL server that cannot be reached fails the client's fetch.
@@ -8,8 +9,8 @@ const CANNOT_WRITE: Record<string, string> = {
   SQLITE_IOERR: 'the disk reported an I/O error',
   SQLITE_CANTOPEN: 'its file cannot be opened',
   SQLITE_PERM: 'access is denied',
-  SQLITE_BUSY: 'another writer holds its lock',
-  SQLITE_LOCKED: 'another writer holds its lock',
+  SQLITE_BUSY: LOCK_HELD,
+  SQLITE_LOCKED: LOCK_HELD,
 }
 // Connectors and scorers turn their own network failures into AppErrors, so one of these is the database's.
 const UNREACHABLE = new Set([
@@ -26,6 +27,9 @@ const UNREACHABLE = new Set([
 // cut short, overwritten, copied while written). Waiting does not help; a backup does
 // (docs/operations.md#a-damaged-database).
 const DAMAGED = new Set(['SQLITE_CORRUPT', 'SQLITE_NOTADB'])
+
+/** Whether the failure passes by itself: another writer held the write lock past the wait, and commits in time. */
+export const lockHeld = (err: unknown) => appErrorIn(err)?.extra.reason === LOCK_HELD
 
 /** Whether the failure is the database file's own: damaged, or not a SQLite database. */
 export function databaseDamaged(err: unknown): boolean {

@@ -1,10 +1,12 @@
 import { afterEach, describe, expect, test } from 'bun:test'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'libsql'
+import { appErrorIn } from '../../src/errors'
 import { createLogger } from '../../src/lib/log'
 import { startScheduler } from '../../src/jobs/scheduler'
+import { retriedScheduledBackup } from '../../src/jobs/backup-retry'
 import { seedTeam, testDeps } from '../support/deps'
 
 const cleanup: (() => unknown)[] = []
@@ -41,5 +43,77 @@ describe('a scheduled backup that meets the write lock held past the wait', () =
     expect(JSON.parse(failed() ?? '{}').err).toBe(
       'the database stayed locked by another writer for 5 s; nothing was changed, try again',
     )
+  }, 30_000)
+})
+
+// docs/operations.md#backups-and-restore: a daily backup that met the lock (a long import) was not tried again until
+// the next day. It is now tried again minutes later, for the same scheduled time; a cause that does not pass is not.
+describe('a scheduled backup that failed', () => {
+  const setUp = async (a: { schedule: string; backups?: string }) => {
+    const dir = mkdtempSync(join(tmpdir(), 'ls-backup-retry-'))
+    const file = join(dir, 'db.db')
+    const lines: string[] = []
+    const other = new Database(file)
+    const { deps } = await testDeps({
+      config: { database: { url: `file:${file}` }, backup: { schedule: a.schedule, dir: a.backups ?? join(dir, 'b') } },
+      deps: {
+        // The other writer commits once the first try has failed: the lock has passed by the retry.
+        log: createLogger((l) => {
+          lines.push(l)
+          if (l.includes('"backup_retry"') && other.inTransaction) other.exec('ROLLBACK')
+        }),
+      },
+    })
+    cleanup.push(() => {
+      other.close()
+      deps.database.client.close()
+      rmSync(dir, { recursive: true, force: true })
+    })
+    await seedTeam(deps)
+    return { deps, lines, other, dir }
+  }
+  const retries = (lines: string[]) => lines.filter((l) => l.includes('"backup_retry"')).map((l) => JSON.parse(l))
+
+  test('on the lock held past the wait, is tried again for the same scheduled time and written', async () => {
+    const { deps, lines, other } = await setUp({ schedule: '0 3 * * *' })
+    other.exec('BEGIN IMMEDIATE')
+    const run = await retriedScheduledBackup(deps, { signal: new AbortController().signal, delaysMs: [100, 100] })
+    expect(run).toMatchObject({ slot: '2026-11-15T03:00:00.000Z', outcome: 'completed' })
+    expect(retries(lines)).toMatchObject([
+      {
+        level: 'warn',
+        slot: '2026-11-15T03:00:00.000Z',
+        err: 'the database stayed locked by another writer for 5 s; nothing was changed, try again',
+        retryAt: '2026-11-15T12:00:00.100Z',
+      },
+    ])
+  }, 30_000)
+
+  test('on the lock, is not tried again when the try would come at or after the next scheduled time', async () => {
+    const { deps, lines, other } = await setUp({ schedule: '* * * * *' })
+    other.exec('BEGIN IMMEDIATE')
+    const run = retriedScheduledBackup(deps, { signal: new AbortController().signal, delaysMs: [60_000] })
+    expect(await run.catch((err) => appErrorIn(err)?.message)).toStartWith('the database stayed locked')
+    expect(retries(lines)).toEqual([])
+  }, 30_000)
+
+  test('on a folder that cannot be written, is not tried again', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ls-backup-retry-folder-'))
+    cleanup.push(() => rmSync(dir, { recursive: true, force: true }))
+    writeFileSync(join(dir, 'file'), 'not a folder')
+    const { deps, lines } = await setUp({ schedule: '0 3 * * *', backups: join(dir, 'file') })
+    const run = retriedScheduledBackup(deps, { signal: new AbortController().signal, delaysMs: [100] })
+    await expect(run).rejects.toThrow('backup.dir')
+    expect(retries(lines)).toEqual([])
+  })
+
+  test('stopped while it waits to try again, ends as stopped at once', async () => {
+    const { deps, other } = await setUp({ schedule: '0 3 * * *' })
+    other.exec('BEGIN IMMEDIATE')
+    const stop = new AbortController()
+    const run = retriedScheduledBackup(deps, { signal: stop.signal, delaysMs: [600_000] })
+    await Bun.sleep(5_500)
+    stop.abort()
+    expect(await run).toEqual({ slot: '2026-11-15T03:00:00.000Z', outcome: 'stopped' })
   }, 30_000)
 })

@@ -3,6 +3,7 @@ import type { Clock } from '../../lib/clock'
 import { latestCronRun, nextCronRun } from '../../lib/cron'
 import type { Needs } from '../needs'
 import { CopyStopped } from '../../storage/backup-copy/copy'
+import { lockHeld } from '../../storage/failure'
 import { writeScheduledBackup } from './backups'
 
 // The row that names the latest scheduled time whose backup is written (storage/repos/job-leases.ts, periodDone).
@@ -16,6 +17,13 @@ export type SlotBackup = { slot: string } & (
   | ({ outcome: 'completed' } & Awaited<ReturnType<typeof writeScheduledBackup>>)
   | { outcome: 'done_already' | 'stopped' }
 )
+
+/**
+ * Whether a backup failed for a cause that passes by itself, so that trying again minutes later may write it: another
+ * writer held the write lock past the wait (for the lease, the copy or marking the time done). A full disk or a
+ * folder that cannot be written stays so until someone mends it.
+ */
+export const failedForAWhile = lockHeld
 
 /** The scheduled time (ISO) a run of backup.schedule at the clock's present is for; the present without one. */
 export function backupSlot(deps: { config: Config; clock: Clock }): Date {

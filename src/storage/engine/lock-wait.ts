@@ -9,6 +9,9 @@ const LONGEST_DELAY_MS = 4
 /** SQLite's "the database is locked" (SQLITE_BUSY and its extended codes such as SQLITE_BUSY_SNAPSHOT). */
 export const isBusy = (e: unknown) => /^SQLITE_BUSY/.test(String((e as { code?: unknown } | null)?.code ?? ''))
 
+/** Why a write failed while another connection held the write lock: it passes once that writer commits. */
+export const LOCK_HELD = 'another writer holds its lock'
+
 export type LockWait = <T>(attempt: () => T) => Promise<T>
 
 /**
@@ -74,5 +77,5 @@ const lockedTooLong = (budgetMs: number) =>
   new AppError(
     'storage_unavailable',
     `the database stayed locked by another writer for ${budgetMs / 1000} s; nothing was changed, try again`,
-    { reason: 'another writer holds its lock' },
+    { reason: LOCK_HELD },
   )
