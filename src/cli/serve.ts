@@ -4,6 +4,7 @@ import type { Config } from '../config/schema'
 import { buildDeps, type Deps } from '../deps'
 import { AppError } from '../errors'
 import { requireWritable, unwritable } from '../domain/health/readiness'
+import { copyLogBack } from '../domain/health/storage'
 import { giveBackUnfinished } from '../domain/quota/charge'
 import { ensureDemoTeam } from '../domain/teams/demo'
 import { ensureDemoUser } from '../domain/users/demo-user'
@@ -105,8 +106,10 @@ export async function serve(argv: string[]): Promise<number> {
         deps.log.info('shutdown_complete', { signal })
       } else {
         // Exiting cuts what is left. The database is not closed under a job that may be inside a write: the exit
-        // leaves that transaction uncommitted, and SQLite rolls it back on the next open.
+        // leaves that transaction uncommitted, and SQLite rolls it back on the next open. What was committed is
+        // copied back into the file all the same: the process exits 0, which an operator takes for a clean stop.
         const unitsGivenBack = await giveBackHeldUnits()
+        await copyLogBack(deps.database)
         deps.log.warn('shutdown_timeout', {
           signal,
           timeoutMs,
