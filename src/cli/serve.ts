@@ -4,6 +4,7 @@ import type { Config } from '../config/schema'
 import { buildDeps, type Deps } from '../deps'
 import { AppError } from '../errors'
 import { requireWritable, unwritable } from '../domain/health/readiness'
+import { copyLogBack } from '../domain/health/storage'
 import { giveBackUnfinished } from '../domain/quota/charge'
 import { ensureDemoTeam } from '../domain/teams/demo'
 import { ensureDemoUser } from '../domain/users/demo-user'
@@ -66,23 +67,6 @@ export async function serve(argv: string[]): Promise<number> {
   void logEmailCheck(deps)
   void warnIfNewer(deps)
   void warnOfCaseTwins(deps)
-  const address = listeningAddress(server)
-  const url = address.url
-  console.log(listeningLine(address, Math.round(performance.now() - started)))
-  if (demo) {
-    console.log(
-      `Demo team "demo" ${demo.created ? 'created' : 'already present; issued another key (earlier ones still work)'}. API key (shown once):`,
-    )
-    console.log(`  ${demo.apiKey}`)
-    console.log(`Try:  curl -s -H 'x-api-key: ${demo.apiKey}' ${url}/api/v1/usage`)
-    // For an assistant first: where MCP is and how the key goes with it (docs/api.md#mcp-over-http).
-    console.log(`MCP:  ${url}/mcp  (Streamable HTTP, the same key in the x-api-key header)`)
-    if (demoUser)
-      console.log(`Console: ${url}/  sign in as ${demoUser.email} with password ${demoUser.password} (shown once)`)
-    console.log(`Docs: ${url}/swagger`)
-    if (at.host === '127.0.0.1' && !config.server.host)
-      console.log('Only this machine can connect; to open it up set server.host (LEAD_SIGNALS_SERVER_HOST=0.0.0.0).')
-  }
   // Housekeeping also runs now: a monthly run missed while the server was down is caught up.
   const scheduler = startScheduler(deps, { housekeepingNow: true })
 
@@ -122,8 +106,10 @@ export async function serve(argv: string[]): Promise<number> {
         deps.log.info('shutdown_complete', { signal })
       } else {
         // Exiting cuts what is left. The database is not closed under a job that may be inside a write: the exit
-        // leaves that transaction uncommitted, and SQLite rolls it back on the next open.
+        // leaves that transaction uncommitted, and SQLite rolls it back on the next open. What was committed is
+        // copied back into the file all the same: the process exits 0, which an operator takes for a clean stop.
         const unitsGivenBack = await giveBackHeldUnits()
+        await copyLogBack(deps.database)
         deps.log.warn('shutdown_timeout', {
           signal,
           timeoutMs,
@@ -152,6 +138,25 @@ export async function serve(argv: string[]): Promise<number> {
   }
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, onSignal)
+  // Said only now: a supervisor that stops the server as soon as it has said so (a test, a health script) found no
+  // handler yet, and the signal ended the process outright, its database unclosed and its -wal left uncopied.
+  const address = listeningAddress(server)
+  const url = address.url
+  console.log(listeningLine(address, Math.round(performance.now() - started)))
+  if (demo) {
+    console.log(
+      `Demo team "demo" ${demo.created ? 'created' : 'already present; issued another key (earlier ones still work)'}. API key (shown once):`,
+    )
+    console.log(`  ${demo.apiKey}`)
+    console.log(`Try:  curl -s -H 'x-api-key: ${demo.apiKey}' ${url}/api/v1/usage`)
+    // For an assistant first: where MCP is and how the key goes with it (docs/api.md#mcp-over-http).
+    console.log(`MCP:  ${url}/mcp  (Streamable HTTP, the same key in the x-api-key header)`)
+    if (demoUser)
+      console.log(`Console: ${url}/  sign in as ${demoUser.email} with password ${demoUser.password} (shown once)`)
+    console.log(`Docs: ${url}/swagger`)
+    if (at.host === '127.0.0.1' && !config.server.host)
+      console.log('Only this machine can connect; to open it up set server.host (LEAD_SIGNALS_SERVER_HOST=0.0.0.0).')
+  }
   return new Promise<number>(() => {})
 }
 

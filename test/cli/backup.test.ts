@@ -16,6 +16,7 @@ import {
 import { join } from 'node:path'
 import Database from 'libsql'
 import { type Child, cutMidway, spawnChild } from '../process/child'
+import { putHeatThreshold, rowsOfTheFileAlone } from '../support/file-alone'
 import { releaseOurConnections } from '../support/release-connections'
 import { dump, ok, query, runCli, type Workspace, MANY_PROCESSES_MS, withTeam } from './run-cli'
 
@@ -131,13 +132,29 @@ describe('backup and restore of the embedded database (docs/operations.md#backup
     expect(await teams()).toEqual(['acme'])
   })
 
-  test('a copy of only the .db file of a stopped database is no backup: the commits are in its -wal (docs say so)', async () => {
+  test('the .db file alone misses the newest commits while serve runs and after a kill -9, not after a clean stop (docs say so)', async () => {
+    const path = ws.dbUrl.replace(/^file:/, '')
+    const { apiKey } = JSON.parse(await ok(ws, ['key', 'create', '--team', 'acme', '--json']))
+    const aloneAs = () => rowsOfTheFileAlone(path, ws.dir, 'SELECT heat_threshold FROM teams')
+    const server = await serving()
+    const put = await putHeatThreshold(server.stdout(), apiKey, 42)
+    expect(put.status).toBe(200)
+    expect(aloneAs().rows).toEqual([[70]])
+    server.proc.kill('SIGKILL')
+    expect(await server.exited()).toBeNull()
+    expect(aloneAs().rows).toEqual([[70]])
+    // The next process finds the commit in the -wal; once it has stopped cleanly, the file alone holds it.
+    const next = await serving()
+    next.proc.kill('SIGTERM')
+    expect(await next.exited()).toBe(0)
+    const stopped = aloneAs()
+    expect(stopped.rows).toEqual([[42]])
     await releaseOurConnections(ws.dbUrl)
-    copyFileSync(ws.dbUrl.replace(/^file:/, ''), join(ws.dir, 'only-db.db'))
-    expectRefused(await runCli(ws, ['restore', '--from', 'only-db.db']), 2, 'not a lead-signals database')
+    expect(await runCli(ws, ['restore', '--from', stopped.copy])).toMatchObject({ code: 0, stderr: '' })
+    expect(await query(ws, 'SELECT name, heat_threshold FROM teams')).toEqual([{ name: 'acme', heat_threshold: 42 }])
     const docs = readFileSync(join(import.meta.dir, '../../docs/operations.md'), 'utf8').replace(/\s+/g, ' ')
-    expect(docs).toContain('A copy of only the `.db` file of a stopped database is no backup either')
-    expect(docs).toContain('Use `lead-signals backup`, or copy the `-wal` file beside it')
+    expect(docs).toContain('Once every process using it has stopped cleanly, the `.db` file alone is complete')
+    expect(docs).toContain('after a kill, the file with its `-wal` file copied beside it under the same name')
   })
 
   test('a backup in WAL mode whose -wal is absent or empty is read without writing a file beside it', async () => {

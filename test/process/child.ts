@@ -53,11 +53,15 @@ export type Child = {
   exited(waitMs?: number): Promise<number | null>
 }
 
-/** Starts `lead-signals ARGS --config …` in the world's folder, with no LEAD_SIGNALS_* variable inherited. */
-export function spawnChild(world: ProcessWorld, args: string[]): Child {
+/**
+ * Starts `lead-signals ARGS --config …` in the world's folder, with no LEAD_SIGNALS_* variable inherited; `preload`, a
+ * script the runtime loads first (to act at a given moment inside the child).
+ */
+export function spawnChild(world: ProcessWorld, args: string[], opts: { preload?: string } = {}): Child {
   const env: Record<string, string> = {}
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith('LEAD_SIGNALS_')) env[k] = v
-  const proc = Bun.spawn([process.execPath, MAIN, ...args, ...world.configArgs], {
+  const preload = opts.preload ? ['--preload', opts.preload] : []
+  const proc = Bun.spawn([process.execPath, ...preload, MAIN, ...args, ...world.configArgs], {
     cwd: world.dir,
     env,
     stdin: 'ignore',

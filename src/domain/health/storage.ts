@@ -15,3 +15,6 @@ export function storageUnavailable(error: unknown): AppError | undefined {
   const why = storageFailure(error)
   return why ? new AppError('storage_unavailable', `the database cannot be written right now: ${why}`) : undefined
 }
+
+// For a server that exits without closing its database (cli/serve.ts).
+export { copyLogBack } from '../../storage/log-copy'

@@ -3,6 +3,7 @@ import { LibsqlError } from '@libsql/client'
 import Database from 'libsql'
 import { asLibsqlError, asOpenError, resultSet, toSqlArgs } from './local-values'
 import type { CommitWatch } from './commit-watch'
+import { checkpointBeforeClose } from './close-checkpoint'
 import { createLockWait, isBusy } from './lock-wait'
 import { quietCheckpoints } from './quiet-checkpoints'
 import { isQuietWrite } from './quiet-writes'
@@ -181,6 +182,7 @@ export function createLocalClient(
     close() {
       if (client.closed) return
       client.closed = true
+      checkpointBeforeClose(db, path)
       statements.clear()
       db.close()
       // After the engine's connection: closing the watch's descriptor drops the process's locks on the file.

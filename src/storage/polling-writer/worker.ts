@@ -58,13 +58,9 @@ self.onmessage = async ({ data }: MessageEvent<WriterRequest>) => {
   } else if ('close' in data) {
     await flushing
     const client = await opening?.catch(() => undefined)
-    if (client) {
-      // docs/performance.md#the-pass-leaves-no-log: what the pass wrote since the last checkpoint is copied back into
-      // the file here, on this thread, so that the serving process's reads do not search a long log afterwards.
-      // PASSIVE waits for nobody: frames a reader still holds are left to a later checkpoint.
-      await client.execute('PRAGMA wal_checkpoint(PASSIVE)').catch(() => undefined)
-      client.close()
-    }
+    // docs/performance.md#the-pass-leaves-no-log: closing copies what the pass wrote since the last checkpoint back
+    // into the file, here on this thread, so that the serving process's reads do not search a long log afterwards.
+    client?.close()
     reply({ closed: true })
   } else {
     waiting.push(data)
