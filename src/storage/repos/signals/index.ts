@@ -8,7 +8,8 @@ import { afterImport, peopleUpserts } from '../people-figures'
 import { type ImportedVerdict, keyedVerdicts, verdictInserts } from '../imported-verdicts'
 import { ANCHOR_EVERY, ANCHORS_KEPT, type Anchor, createAnchors } from './anchors'
 import { cacheKey, createSignalsCache } from './cache'
-import { countWhere, type PageRow, pageQuery, perShape, type SignalFilter, shapeOf } from './queries'
+import { type PageRow, pageQuery, perShape, type SignalFilter, shapeOf } from './queries'
+import { countQuery } from './count'
 import { pageRowOf } from './page-row'
 import { versionReader } from './version'
 import { keywordKey } from '../../../query/same-query'
@@ -137,7 +138,7 @@ export function createSignalsRepo(
       )
     },
     async count(teamId: string, f: SignalFilter): Promise<number> {
-      return db.$count(signals, countWhere(teamId, await resolved(teamId, f)))
+      return (await countQuery(db, teamId, await resolved(teamId, f)).get())?.n ?? 0
     },
     /** Signals the team got after `after` (ISO 8601 UTC): the console's "new since your last visit". */
     async countDetectedAfter(teamId: string, after: string): Promise<number> {
