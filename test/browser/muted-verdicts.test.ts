@@ -3,6 +3,7 @@
 // shown. The real app on a real socket and database file, in Chromium.
 import { describe, expect, test } from 'bun:test'
 import type { Deps } from '../../src/deps'
+import { rateSignal } from '../../src/domain/feedback/rate'
 import { openPage, screenshot, type ServicePage, signIn } from '../support/browser'
 import { crmSignals } from '../support/crm-signals'
 import { OWNER_PASSWORD, oneTeamConsole } from '../support/one-team-console'
@@ -52,6 +53,49 @@ describe("Show dismissed and a muted person's signal", () => {
       await screenshot(view.page, 'console-signals-muted-dismissed')
       await view.page.setViewportSize({ width: 390, height: 844 })
       await screenshot(view.page, 'console-signals-muted-dismissed-phone')
+      expect(view.errors.filter((e) => !e.includes('status of 401'))).toEqual([])
+    } finally {
+      await view.close()
+    }
+  })
+})
+
+describe('Undo of 👎: back to what the signal was before the click', () => {
+  test("a muted person's signal stays dismissed; one judged relevant with a reason is relevant again, reason kept", async () => {
+    const view = await openPage(made.browser, made.app.origin)
+    try {
+      await signIn(view, made.owner, OWNER_PASSWORD)
+      // A missing card or state fails here, not at the test's time limit.
+      view.page.setDefaultTimeout(5000)
+      await view.page.getByLabel('Show dismissed').check()
+      const muted = view.page.locator('.signal', { hasText: 'the muted vendor pitches' })
+      await muted.getByRole('button', { name: 'Not relevant' }).click()
+      await muted.getByRole('button', { name: 'Not relevant', pressed: true }).waitFor()
+      await view.page.getByRole('button', { name: 'Undo' }).click()
+      await muted.getByRole('button', { name: 'Not relevant', pressed: false }).waitFor()
+      await muted.locator('.chip.author-muted').waitFor()
+      expect(await muted.getAttribute('class')).toContain('dismissed')
+      await view.page.getByLabel('Show dismissed').uncheck()
+      await view.page.locator('.signal', { hasText: 'post number 1 about a crm' }).waitFor()
+      expect(await view.page.getByText('the muted vendor pitches').count()).toBe(0)
+      expect(await made.deps.repos.signalFeedback.byId(made.teamId, 'sig_004')).toBeUndefined()
+
+      // Judged relevant elsewhere (the API, an assistant) with a reason; then 👎 here, and Undo.
+      const earlier = await rateSignal(made.deps, made.teamId, { id: 'sig_001', verdict: 'relevant', reason: 'fits' })
+      await view.page.reload()
+      const card = view.page.locator('.signal', { hasText: 'post number 1 about a crm' })
+      await card.getByRole('button', { name: 'Relevant', exact: true, pressed: true }).waitFor()
+      await card.getByRole('button', { name: 'Not relevant' }).click()
+      await card.waitFor({ state: 'detached' })
+      await view.page.getByRole('button', { name: 'Undo' }).click()
+      await card.getByRole('button', { name: 'Relevant', exact: true, pressed: true }).waitFor()
+      const row = await made.deps.repos.signalFeedback.byId(made.teamId, 'sig_001')
+      expect({ verdict: row?.verdict, reason: row?.reason, judgedAt: row?.judgedAt }).toEqual({
+        verdict: 'relevant',
+        reason: 'fits',
+        judgedAt: earlier.judgedAt,
+      })
+      await screenshot(view.page, 'console-signals-undo')
       expect(view.errors.filter((e) => !e.includes('status of 401'))).toEqual([])
     } finally {
       await view.close()

@@ -1,0 +1,52 @@
+import type { Verdict } from '../../storage/repos/signal-feedback'
+import type { Needs } from '../needs'
+import { type FeedbackInput, judged, rateSignal, storeVerdict } from './rate'
+
+/** What a signal was before a verdict: its verdict (reason and time with it) and whether it was dismissed. */
+export type Before = { verdict: Verdict | null; reason: string | null; judgedAt: string | null; dismissed: boolean }
+
+/**
+ * The console's 👍 / 👎 (docs/console.md#verdicts): a verdict as the API gives it, whose answer adds `before`, what the
+ * signal was before it, for an Undo to put back. Read here, as only the signal and its verdict row know it: a signal
+ * stored while its author was muted is dismissed without a verdict (docs/people.md#mute), and a verdict given through
+ * the API or an assistant may carry a reason the page never showed.
+ */
+export async function rateUndoably(
+  deps: Needs<'clock', 'signals' | 'signalFeedback'>,
+  teamId: string,
+  a: FeedbackInput,
+) {
+  const signal = await judged(deps, teamId, a.id)
+  const earlier = await deps.repos.signalFeedback.byId(teamId, signal.id)
+  const before: Before = {
+    verdict: earlier?.verdict ?? null,
+    reason: earlier?.reason ?? null,
+    judgedAt: earlier?.judgedAt ?? null,
+    dismissed: signal.dismissed,
+  }
+  return { ...(await rateSignal(deps, teamId, a)), before }
+}
+
+/**
+ * Undo: the signal back to `before`, as a verdict's answer gave it. No verdict: the verdict row goes, and the signal
+ * is dismissed only if it was (a muted person's). An earlier verdict: written again with its reason and time. Either
+ * way its person's figures and the list follow, as for any verdict.
+ */
+export async function undoVerdict(
+  deps: Needs<never, 'signals' | 'signalFeedback'>,
+  teamId: string,
+  id: string,
+  before: Before,
+) {
+  const signal = await judged(deps, teamId, id)
+  if (before.verdict === null || before.judgedAt === null)
+    await deps.repos.signalFeedback.withdraw(teamId, signal.id, before.dismissed)
+  else
+    await storeVerdict(
+      deps,
+      signal,
+      { verdict: before.verdict, reason: before.reason, judgedAt: before.judgedAt },
+      before.dismissed,
+    )
+  return { signalId: signal.id, ...before }
+}
