@@ -108,3 +108,23 @@ describe('verdicts through the API, rate_signal and the console', () => {
     expect(consoleOutcome).toEqual(api)
   })
 })
+
+describe("rate_signal's line", () => {
+  test('says whether the signal left the default list, came back to it, or stayed in or out', async () => {
+    const { deps } = await testDeps()
+    const { team, apiKey } = await seedTeam(deps, { name: 'acme' })
+    await deps.repos.signals.insertMany(team.id, crmSignals(team.id, 2))
+    const server = listen(deps)
+    stops.push(server.stop)
+    const mcp = await httpClient(server.mcpUrl, apiKey)
+    stops.push(() => mcp.close())
+    const line = async (verdict: string) => {
+      const [first] = (await callTool(mcp, 'rate_signal', { id: 'sig_000', verdict })).content
+      return (first as { text: string }).text
+    }
+    expect(await line('relevant')).toBe('Signal sig_000 judged relevant. It stays in the default list.')
+    expect(await line('not_relevant')).toBe('Signal sig_000 judged not relevant. It is out of the default list now.')
+    expect(await line('not_relevant')).toBe('Signal sig_000 judged not relevant. It stays out of the default list.')
+    expect(await line('relevant')).toBe('Signal sig_000 judged relevant. It is back in the default list.')
+  })
+})

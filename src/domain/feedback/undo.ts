@@ -7,11 +7,11 @@ export type Before = { verdict: Verdict | null; reason: string | null; judgedAt:
 
 /**
  * The console's 👍 / 👎 (docs/console.md#verdicts): a verdict as the API gives it, whose answer adds `before`, what the
- * signal was before it, for an Undo to put back. Read here, as only the signal and its verdict row know it: a signal
+ * signal was before it, for an Undo to put back (and for rate_signal's line to say whether the signal moved). Read here, as only the signal and its verdict row know it: a signal
  * stored while its author was muted is dismissed without a verdict (docs/people.md#mute), and a verdict given through
  * the API or an assistant may carry a reason the page never showed.
  */
-export async function rateUndoably(
+export async function rateWithBefore(
   deps: Needs<'clock', 'signals' | 'signalFeedback'>,
   teamId: string,
   a: FeedbackInput,

@@ -5,7 +5,7 @@ import { addKeywords, cleanQueries, listKeywords, removeKeywords } from '../../d
 import { narrowedSearches } from '../../domain/keywords/narrowed'
 import { previewQuery } from '../../domain/keywords/preview'
 import { keywordFigures } from '../../domain/feedback/figures'
-import { rateUndoably, undoVerdict } from '../../domain/feedback/undo'
+import { rateWithBefore, undoVerdict } from '../../domain/feedback/undo'
 import { openSignal } from '../../domain/signals/open'
 import { newSignalCount, readConsoleSignals } from '../../domain/signals/list'
 import { openExport } from '../../domain/signals/export'
@@ -45,7 +45,7 @@ export const consoleTeamRoutes = (deps: Deps) =>
     // docs/console.md#verdicts: a verdict's answer says what the signal was before it, and its Undo puts that back.
     .post(
       '/signals/:id/feedback',
-      ({ viewer, params, body }) => rateUndoably(deps, viewer.team.id, { id: params.id, ...body }),
+      ({ viewer, params, body }) => rateWithBefore(deps, viewer.team.id, { id: params.id, ...body }),
       { body: validated('body', FeedbackBody) },
     )
     .post(
