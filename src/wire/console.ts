@@ -26,7 +26,8 @@ export const NewSignalsQuery = v.strictObject({ after: instantText() })
 
 /**
  * `POST /console/api/signals/{id}/feedback/undo`: the `before` of the verdict's answer (docs/console.md#verdicts),
- * sent back as it came: no verdict has no reason nor time, and a signal judged not relevant is dismissed.
+ * sent back as it came, with the answer's judgedAt as `undoes`: no verdict has no reason nor time, and a signal judged
+ * not relevant is dismissed.
  */
 export const UndoBody = v.pipe(
   v.strictObject({
@@ -34,6 +35,8 @@ export const UndoBody = v.pipe(
     reason: v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(500, 'must be at most 500 characters'))),
     judgedAt: v.nullable(v.pipe(v.string(), v.isoTimestamp('must be an ISO 8601 time'))),
     dismissed: v.boolean('must be true or false'),
+    // The judgedAt of the verdict this takes back: one judged again since is not undone.
+    undoes: v.pipe(v.string(), v.isoTimestamp('must be an ISO 8601 time')),
   }),
   v.forward(
     v.check(
@@ -51,3 +54,4 @@ export const UndoBody = v.pipe(
     ['dismissed'],
   ),
 )
+export type UndoBody = v.InferOutput<typeof UndoBody>

@@ -36,7 +36,7 @@ export function Signals(props: { me: Me }) {
   const [judged, setJudged] = useState(0)
   // The selected card lives in `at` below; this state only redraws the page when it moves.
   const [, setSelected] = useState(0)
-  const [undo, setUndo] = useState<{ signal: Signal; before: v.InferOutput<typeof UndoBody> } | null>(null)
+  const [undo, setUndo] = useState<{ signal: Signal; before: UndoBody } | null>(null)
   const [keywords, setKeywords] = useState<string[]>([])
   const [platforms, setPlatforms] = useState<string[]>([])
   const visit = useLastVisit(props.me)
@@ -94,13 +94,14 @@ export function Signals(props: { me: Me }) {
   }
   const path = (s: Signal) => `/signals/${encodeURIComponent(s.id)}/feedback`
   const reread = (sent: Promise<unknown>) => sent.then(() => setJudged((n) => n + 1)).catch((e) => setError(e.message))
-  // docs/console.md#verdicts: only "Not relevant" takes a card away, so only it offers Undo, which puts back what the
-  // server said the signal was before it (its verdict and reason, and dismissed if its author was muted).
+  // docs/console.md#verdicts: only "Not relevant" takes a card away, so only it offers Undo, to what the answer said.
   const rate = (s: Signal, verdict: Verdict) => {
     setUndo(null)
+    const sent = api<{ before: Omit<UndoBody, 'undoes'>; judgedAt: string }>('POST', path(s), { verdict })
     return reread(
-      api<{ before: v.InferOutput<typeof UndoBody> }>('POST', path(s), { verdict }).then(({ before }) => {
-        if (verdict === 'not_relevant' && before.verdict !== 'not_relevant') setUndo({ signal: s, before })
+      sent.then(({ before, judgedAt }) => {
+        if (verdict === 'not_relevant' && before.verdict !== 'not_relevant')
+          setUndo({ signal: s, before: { ...before, undoes: judgedAt } })
       }),
     )
   }

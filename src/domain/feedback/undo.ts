@@ -1,3 +1,4 @@
+import { AppError } from '../../errors'
 import type { Verdict } from '../../storage/repos/signal-feedback'
 import type { Needs } from '../needs'
 import { type FeedbackInput, judged, rateSignal, storeVerdict } from './rate'
@@ -30,15 +31,23 @@ export async function rateWithBefore(
 /**
  * Undo: the signal back to `before`, as a verdict's answer gave it. No verdict: the verdict row goes, and the signal
  * is dismissed only if it was (a muted person's). An earlier verdict: written again with its reason and time. Either
- * way its person's figures and the list follow, as for any verdict.
+ * way its person's figures and the list follow, as for any verdict. Only while the verdict judged at `undoes` is the
+ * signal's: one judged again since (by another member, the API, an assistant) or already undone is left as it is.
  */
 export async function undoVerdict(
   deps: Needs<never, 'signals' | 'signalFeedback'>,
   teamId: string,
   id: string,
-  before: Before,
+  { undoes, ...before }: Before & { undoes: string },
 ) {
   const signal = await judged(deps, teamId, id)
+  const now = await deps.repos.signalFeedback.byId(teamId, signal.id)
+  // Compared as instants: a time with another zone or none of the milliseconds is the same verdict's.
+  if (!now || Date.parse(now.judgedAt) !== Date.parse(undoes))
+    throw new AppError(
+      'not_found',
+      'this signal was judged again since, or its Undo was done: reload the page to see it',
+    )
   if (before.verdict === null || before.judgedAt === null)
     await deps.repos.signalFeedback.withdraw(teamId, signal.id, before.dismissed)
   else

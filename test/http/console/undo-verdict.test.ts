@@ -45,7 +45,7 @@ async function setup() {
     const judged = await consoleCall('POST', `/signals/${id}/feedback`, { verdict: 'not_relevant' })
     expect(judged.status).toBe(200)
     expect((await state(id)).inList).toBe(false)
-    return consoleCall('POST', `/signals/${id}/feedback/undo`, judged.body.before)
+    return consoleCall('POST', `/signals/${id}/feedback/undo`, { ...judged.body.before, undoes: judged.body.judgedAt })
   }
   return { deps, clock, team, api, consoleCall, state, notRelevantThenUndo }
 }
@@ -97,12 +97,33 @@ describe('Undo of 👎 in the console', () => {
     expect(await state('sig_003')).toEqual(before)
   })
 
+  test('an Undo after the verdict changed again (another member, the API, an Undo already) changes nothing', async () => {
+    const { clock, api, consoleCall, state } = await setup()
+    const judged = await consoleCall('POST', '/signals/sig_001/feedback', { verdict: 'not_relevant' })
+    const undo = { ...judged.body.before, undoes: judged.body.judgedAt }
+    clock.set(new Date(clock.now().getTime() + 1000))
+    await api('POST', '/signals/sig_001/feedback', { verdict: 'relevant', reason: 'a teammate wants it' })
+    const theirs = await state('sig_001')
+    const late = await consoleCall('POST', '/signals/sig_001/feedback/undo', undo)
+    expect(late.status).toBe(404)
+    expect(late.body.error).toMatchObject({ code: 'not_found' })
+    expect(late.body.error.message).toContain('judged again')
+    expect(await state('sig_001')).toEqual(theirs)
+    // Undo once: the second of the same is refused, and the first stands.
+    const again = await consoleCall('POST', '/signals/sig_002/feedback', { verdict: 'not_relevant' })
+    const twice = { ...again.body.before, undoes: again.body.judgedAt }
+    expect((await consoleCall('POST', '/signals/sig_002/feedback/undo', twice)).status).toBe(200)
+    expect((await consoleCall('POST', '/signals/sig_002/feedback/undo', twice)).status).toBe(404)
+    expect((await state('sig_002')).inList).toBe(true)
+  })
+
   test('a bad Undo is refused and changes nothing; another team’s signal is not found', async () => {
     const { deps, consoleCall, state } = await setup()
     await consoleCall('POST', '/signals/sig_001/feedback', { verdict: 'not_relevant', reason: 'a vendor' })
     const judged = await state('sig_001')
-    const refused = async (body: unknown) => {
-      const r = await consoleCall('POST', '/signals/sig_001/feedback/undo', body)
+    const undoes = judged.judgedAt
+    const refused = async (body: object) => {
+      const r = await consoleCall('POST', '/signals/sig_001/feedback/undo', { undoes, ...body })
       expect(r.status).toBe(400)
       expect(r.body.error.code).toBe('invalid_request')
       expect(JSON.stringify(r.body)).not.toContain('/work')
@@ -114,9 +135,10 @@ describe('Undo of 👎 in the console', () => {
     await refused({ verdict: null, reason: 'why', judgedAt: null, dismissed: false })
     await refused({ verdict: 'relevant', reason: 'x'.repeat(501), judgedAt: '2026-11-12T00:00:00Z', dismissed: false })
     await refused({ verdict: null, reason: null, judgedAt: null })
+    await refused({ verdict: null, reason: null, judgedAt: null, dismissed: false, undoes: undefined })
     const other = await seedTeam(deps, { name: 'bravo' })
     await deps.repos.signals.insertMany(other.team.id, [{ ...(crmSignals(other.team.id, 1)[0] as any), id: 'sig_b' }])
-    const before = { verdict: null, reason: null, judgedAt: null, dismissed: false }
+    const before = { verdict: null, reason: null, judgedAt: null, dismissed: false, undoes }
     const foreign = await consoleCall('POST', '/signals/sig_b/feedback/undo', before)
     expect(foreign.status).toBe(404)
     expect(foreign.body.error.code).toBe('not_found')
