@@ -23,3 +23,35 @@ export const KeyBody = v.strictObject({ label: v.optional(v.pipe(v.string(), v.t
 
 /** `GET /console/api/new-signals?after=…`: an instant with a time zone, as the list's `since` takes it. */
 export const NewSignalsQuery = v.strictObject({ after: instantText() })
+
+/**
+ * `POST /console/api/signals/{id}/feedback/undo`: the `before` of the verdict's answer (docs/console.md#verdicts),
+ * sent back as it came, with the answer's judgedAt as `undoes`: no verdict has no reason nor time, and a signal judged
+ * not relevant is dismissed.
+ */
+export const UndoBody = v.pipe(
+  v.strictObject({
+    verdict: v.nullable(v.picklist(['relevant', 'not_relevant'], 'must be "relevant", "not_relevant" or null')),
+    reason: v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(500, 'must be at most 500 characters'))),
+    judgedAt: v.nullable(v.pipe(v.string(), v.isoTimestamp('must be an ISO 8601 time'))),
+    dismissed: v.boolean('must be true or false'),
+    // The judgedAt of the verdict this takes back: one judged again since is not undone.
+    undoes: v.pipe(v.string(), v.isoTimestamp('must be an ISO 8601 time')),
+  }),
+  v.forward(
+    v.check(
+      (b) => (b.verdict === null) === (b.judgedAt === null),
+      'must be null when verdict is null, and a time otherwise',
+    ),
+    ['judgedAt'],
+  ),
+  v.forward(
+    v.check((b) => b.verdict !== null || b.reason === null, 'must be null when verdict is null'),
+    ['reason'],
+  ),
+  v.forward(
+    v.check((b) => b.verdict !== 'not_relevant' || b.dismissed, 'must be true when verdict is "not_relevant"'),
+    ['dismissed'],
+  ),
+)
+export type UndoBody = v.InferOutput<typeof UndoBody>

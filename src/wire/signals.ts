@@ -22,8 +22,8 @@ const about = {
   limit: 'Signals per page, 1 to 100 (default 20).',
   offset: 'Signals to skip for paging, 0 or more (default 0); the order is stable across pages.',
   include:
-    '"dismissed": also the signals the team judged not relevant, which the default list leaves out (they are ' +
-    'never deleted).',
+    '"dismissed": also the signals the team judged not relevant, and those stored while their author was muted ' +
+    '(verdict null), which the default list leaves out (they are never deleted).',
   content:
     '"preview" (default): content is at most 300 characters. "full": each signal also carries contentFull, ' +
     'up to 4,000 characters (null where the full text was not kept).',

@@ -5,8 +5,11 @@ import { fewerMarks, previewShown } from '../../lib/text'
 import { authorLink, bandOf, httpUrl, platformName, splitReason, standInWhy } from '../signal-facts'
 import { Icon, Ago, Name } from './ui'
 
-/** As the console's page answers it: with the author's kept profile address, where there is one. */
-export type Signal = v.InferOutput<typeof WireSignal> & { profileUrl?: string }
+/**
+ * As the console's page answers it: with the author's kept profile address, where there is one, and whether it is
+ * dismissed (judged not relevant, or stored while its author was muted).
+ */
+export type Signal = v.InferOutput<typeof WireSignal> & { profileUrl?: string; dismissed?: boolean }
 export type Verdict = NonNullable<Signal['verdict']>
 
 type Props = { signal: Signal; selected: boolean; isNew: boolean; rate: (s: Signal, verdict: Verdict) => void }
@@ -21,7 +24,11 @@ export function SignalCard(props: Props) {
   const post = httpUrl(s.url)
   // The list is read with content=full: "Full text" only where it holds more than the preview.
   const more = s.contentFull && s.contentFull.length > s.content.length ? s.contentFull : null
-  const classes = ['signal', s.verdict === 'not_relevant' && 'dismissed', props.selected && 'selected']
+  // docs/console.md#verdicts: every dismissed signal is dimmed; one with no verdict against it was stored while its
+  // author was muted, and says so.
+  const mutedOut = !!s.dismissed && s.verdict !== 'not_relevant'
+  const dismissed = s.dismissed || s.verdict === 'not_relevant'
+  const classes = ['signal', dismissed && 'dismissed', props.selected && 'selected']
   return (
     <li class={classes.filter(Boolean).join(' ')} id={`signal-${s.id}`} tabIndex={-1} data-id={s.id}>
       <div class="meta">
@@ -36,6 +43,11 @@ export function SignalCard(props: Props) {
           </span>
         )}
         {props.isNew && <span class="chip new">new</span>}
+        {mutedOut && (
+          <span class="chip author-muted" title="Dismissed: stored while its author was muted (People)">
+            author muted
+          </span>
+        )}
         {reason.standIn && (
           <span class="chip scorer" title={standInWhy(reason.standIn)}>
             {reason.standIn.by} scorer

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks'
 import type * as v from 'valibot'
 import type { SignalPage } from '../../wire/signals'
+import type { UndoBody } from '../../wire/console'
 import { api } from '../api'
 import { ExportCsv } from '../components/export-csv'
 import { GettingStarted } from '../components/getting-started'
@@ -35,7 +36,7 @@ export function Signals(props: { me: Me }) {
   const [judged, setJudged] = useState(0)
   // The selected card lives in `at` below; this state only redraws the page when it moves.
   const [, setSelected] = useState(0)
-  const [undo, setUndo] = useState<{ signal: Signal; before: Verdict | null } | null>(null)
+  const [undo, setUndo] = useState<{ signal: Signal; before: UndoBody } | null>(null)
   const [keywords, setKeywords] = useState<string[]>([])
   const [platforms, setPlatforms] = useState<string[]>([])
   const visit = useLastVisit(props.me)
@@ -91,17 +92,18 @@ export function Signals(props: { me: Me }) {
     writeAddress(f)
     setOffset(0)
   }
-  const send = (s: Signal, verdict: Verdict | null) =>
-    (verdict === null
-      ? api('DELETE', `/signals/${encodeURIComponent(s.id)}/feedback`)
-      : api('POST', `/signals/${encodeURIComponent(s.id)}/feedback`, { verdict })
-    )
-      .then(() => setJudged((n) => n + 1))
-      .catch((e) => setError(e.message))
+  const path = (s: Signal) => `/signals/${encodeURIComponent(s.id)}/feedback`
+  const reread = (sent: Promise<unknown>) => sent.then(() => setJudged((n) => n + 1)).catch((e) => setError(e.message))
+  // docs/console.md#verdicts: only "Not relevant" takes a card away, so only it offers Undo, to what the answer said.
   const rate = (s: Signal, verdict: Verdict) => {
-    // Only "Not relevant" takes a card away, so only it offers Undo: back to the verdict the signal had before.
-    setUndo(verdict === 'not_relevant' && s.verdict !== 'not_relevant' ? { signal: s, before: s.verdict } : null)
-    return send(s, verdict)
+    setUndo(null)
+    const sent = api<{ before: Omit<UndoBody, 'undoes'>; judgedAt: string }>('POST', path(s), { verdict })
+    return reread(
+      sent.then(({ before, judgedAt }) => {
+        if (verdict === 'not_relevant' && before.verdict !== 'not_relevant')
+          setUndo({ signal: s, before: { ...before, undoes: judgedAt } })
+      }),
+    )
   }
   const signals = page?.signals ?? []
   // Keys can come faster than the page draws: the selection is also kept where each key reads it at once.
@@ -161,7 +163,7 @@ export function Signals(props: { me: Me }) {
             type="button"
             onClick={() => {
               setUndo(null)
-              send(undo.signal, undo.before)
+              reread(api('POST', `${path(undo.signal)}/undo`, undo.before))
             }}
           >
             Undo

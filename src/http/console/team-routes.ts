@@ -5,11 +5,11 @@ import { addKeywords, cleanQueries, listKeywords, removeKeywords } from '../../d
 import { narrowedSearches } from '../../domain/keywords/narrowed'
 import { previewQuery } from '../../domain/keywords/preview'
 import { keywordFigures } from '../../domain/feedback/figures'
-import { rateSignal, withdrawVerdict } from '../../domain/feedback/rate'
+import { rateWithBefore, undoVerdict } from '../../domain/feedback/undo'
 import { openSignal } from '../../domain/signals/open'
 import { newSignalCount, readConsoleSignals } from '../../domain/signals/list'
 import { openExport } from '../../domain/signals/export'
-import { IcpBody, IcpEditBody, KeywordBody, NewSignalsQuery, QueryPreviewBody } from '../../wire/console'
+import { IcpBody, IcpEditBody, KeywordBody, NewSignalsQuery, QueryPreviewBody, UndoBody } from '../../wire/console'
 import { FeedbackBody } from '../../wire/feedback'
 import { SignalExportQuery, SignalQuery } from '../../wire/signals'
 import { exportResponse } from '../signals/export-response'
@@ -42,12 +42,17 @@ export const consoleTeamRoutes = (deps: Deps) =>
     .get('/signals/:id', ({ viewer, params }) => openSignal(deps, { teamId: viewer.team.id, id: params.id }), {
       query: NoQuery,
     })
+    // docs/console.md#verdicts: a verdict's answer says what the signal was before it, and its Undo puts that back.
     .post(
       '/signals/:id/feedback',
-      ({ viewer, params, body }) => rateSignal(deps, viewer.team.id, { id: params.id, ...body }),
+      ({ viewer, params, body }) => rateWithBefore(deps, viewer.team.id, { id: params.id, ...body }),
       { body: validated('body', FeedbackBody) },
     )
-    .delete('/signals/:id/feedback', ({ viewer, params }) => withdrawVerdict(deps, viewer.team.id, params.id))
+    .post(
+      '/signals/:id/feedback/undo',
+      ({ viewer, params, body }) => undoVerdict(deps, viewer.team.id, params.id, body),
+      { body: validated('body', UndoBody) },
+    )
     .get('/keyword-figures', ({ viewer }) => keywordFigures(deps, viewer.team), { query: NoQuery })
     .get('/keywords', async ({ viewer }) => ({ keywords: await listKeywords(deps, { teamId: viewer.team.id }) }), {
       query: NoQuery,

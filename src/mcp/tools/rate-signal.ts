@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps'
-import { rateSignal } from '../../domain/feedback/rate'
+import { rateWithBefore } from '../../domain/feedback/undo'
 import { FeedbackAnswer, FeedbackArgs } from '../../wire/feedback'
 import { defineTool } from '../tool'
 
@@ -20,9 +20,22 @@ export function rateSignalTool(deps: Deps) {
     scope: 'signals:write',
     openWorld: false,
     async run(caller, { id, ...verdict }) {
-      const answer = await rateSignal(deps, caller.team.id, { id, ...verdict })
-      const shown = answer.dismissed ? 'It is out of the default list now.' : 'It stays in the default list.'
-      return { result: answer, summary: `Signal ${id} judged ${answer.verdict.replace('_', ' ')}. ${shown}` }
+      // The answer is the API's; what the signal was before tells the line whether it moved (a muted author's signal,
+      // or one judged not relevant earlier, comes back with "relevant", docs/api.md#feedback).
+      const { before, ...answer } = await rateWithBefore(deps, caller.team.id, { id, ...verdict })
+      return {
+        result: answer,
+        summary: `Signal ${id} judged ${answer.verdict.replace('_', ' ')}. ${moved(before.dismissed, answer.dismissed)}`,
+      }
     },
   })
 }
+
+const moved = (was: boolean, is: boolean) =>
+  is
+    ? was
+      ? 'It stays out of the default list.'
+      : 'It is out of the default list now.'
+    : was
+      ? 'It is back in the default list.'
+      : 'It stays in the default list.'

@@ -19,14 +19,15 @@ export function createSignalFeedbackRepo(db: Db) {
     /**
      * Stores a verdict in one transaction: replaces the signal's earlier verdict, marks the signal dismissed or not,
      * sums up its person's figures again, and moves the team's signals version so the cached totals, anchors and pages of the list are read again.
+     * `dismissed` is the verdict's, unless an Undo puts back another (docs/console.md#verdicts).
      */
-    async record(row: FeedbackRow): Promise<void> {
+    async record(row: FeedbackRow, dismissed = row.verdict === 'not_relevant'): Promise<void> {
       const { signalId: _id, teamId: _team, ...changes } = row
       await db.batch([
         db.insert(signalFeedback).values(row).onConflictDoUpdate({ target: signalFeedback.signalId, set: changes }),
         db
           .update(signals)
-          .set({ dismissed: row.verdict === 'not_relevant' })
+          .set({ dismissed })
           .where(and(eq(signals.teamId, row.teamId), eq(signals.id, row.signalId))),
         personFigures(db, row.signalId),
         db
@@ -35,13 +36,16 @@ export function createSignalFeedbackRepo(db: Db) {
           .where(eq(teams.id, row.teamId)),
       ])
     },
-    /** Takes the signal's verdict back (the console's Undo): no verdict, back in the list, the version moved. */
-    async withdraw(teamId: string, signalId: string): Promise<void> {
+    /**
+     * Takes the signal's verdict back (the console's Undo of a first verdict): no verdict, dismissed as it was before
+     * it (a muted person's signal stays out of the list, docs/people.md#mute), the version moved.
+     */
+    async withdraw(teamId: string, signalId: string, dismissed: boolean): Promise<void> {
       await db.batch([
         db.delete(signalFeedback).where(and(eq(signalFeedback.teamId, teamId), eq(signalFeedback.signalId, signalId))),
         db
           .update(signals)
-          .set({ dismissed: false })
+          .set({ dismissed })
           .where(and(eq(signals.teamId, teamId), eq(signals.id, signalId))),
         personFigures(db, signalId),
         db
@@ -66,6 +70,19 @@ export function createSignalFeedbackRepo(db: Db) {
         .where(and(eq(signalFeedback.teamId, teamId), inArray(signalFeedback.signalId, signalIds)))
         .all()
       return new Map(rows.map((r) => [r.signalId, r.verdict]))
+    },
+    /**
+     * Which of these signals are dismissed, in one statement: judged not relevant, or stored while their person was
+     * muted, which leaves no verdict (docs/people.md#mute).
+     */
+    async dismissedAmong(teamId: string, signalIds: string[]): Promise<Set<string>> {
+      if (signalIds.length === 0) return new Set()
+      const rows = await db
+        .select({ id: signals.id })
+        .from(signals)
+        .where(and(eq(signals.teamId, teamId), inArray(signals.id, signalIds), eq(signals.dismissed, true)))
+        .all()
+      return new Set(rows.map((r) => r.id))
     },
     /** Every verdict of the team, as the tuning reads them (docs/scoring.md#tuning-by-verdicts). */
     async verdicts(teamId: string) {

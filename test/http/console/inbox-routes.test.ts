@@ -1,5 +1,5 @@
-// The console's read-only routes behind the empty Signals page and the "new since your last visit" count, and the
-// Undo of a verdict (docs/console.md#routes).
+// The console's read-only routes behind the empty Signals page and the "new since your last visit" count
+// (docs/console.md#routes); the Undo of a verdict is undo-verdict.test.ts.
 import { describe, expect, test } from 'bun:test'
 import { createApp } from '../../../src/app'
 import { addKeywords } from '../../../src/domain/keywords/keywords'
@@ -184,26 +184,4 @@ describe('GET /console/api/new-signals', () => {
       expect(await words('/new-signals', 'after')).toEqual(since.map(([, m]: string[]) => ['after', m]))
     },
   )
-})
-
-describe('DELETE /console/api/signals/{id}/feedback (Undo)', () => {
-  test('takes the verdict back: no verdict, back in the list; another team’s signal is not found', async () => {
-    const { deps, team, other, call } = await setup()
-    await deps.repos.signals.insertMany(team.id, [signal(team.id, 1, '2026-11-14T00:00:00.000Z')])
-    await deps.repos.signals.insertMany(other.id, [signal(other.id, 2, '2026-11-14T00:00:00.000Z')])
-    const id = `sig_${team.id}_1`
-    expect((await call('POST', `/signals/${id}/feedback`, { verdict: 'not_relevant' })).status).toBe(200)
-    expect((await call('GET', '/signals')).body.total).toBe(0)
-    expect(await call('DELETE', `/signals/${id}/feedback`)).toEqual({
-      status: 200,
-      body: { signalId: id, verdict: null, dismissed: false },
-    })
-    const list = (await call('GET', '/signals')).body
-    expect(list.total).toBe(1)
-    expect(list.signals[0].verdict).toBeNull()
-    expect(await deps.repos.signalFeedback.byId(team.id, id)).toBeUndefined()
-    const foreign = await call('DELETE', `/signals/sig_${other.id}_2/feedback`)
-    expect(foreign.status).toBe(404)
-    expect(foreign.body.error.code).toBe('not_found')
-  })
 })
