@@ -31,6 +31,11 @@ export type Mention = {
    * an author the platform named. Not part of the API's mention.
    */
   authorKnown?: false
+  /**
+   * The platform's own id of the author's account where its name can change and the id does not (X's author_id):
+   * the person is kept by it (docs/people.md#renamed-accounts). Not part of the API's mention.
+   */
+  authorId?: string
   [AS_SENT]?: string | readonly (string | null | undefined)[]
 }
 

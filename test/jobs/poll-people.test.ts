@@ -1,39 +1,19 @@
 // docs/people.md from polling passes over two platforms: people made as signals are stored, a hand-made link that
 // later signals follow, mute keeping a person's new posts out of every alert, and person.updated once per crossing.
-import { afterEach, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import type { Deps } from '../../src/deps'
 import { addIcp } from '../../src/domain/icps/icps'
-import { addKeywords } from '../../src/domain/keywords/keywords'
 import { linkPerson, listPeople, mutePerson, setHeatThreshold } from '../../src/domain/people/people'
 import { createEndpoint } from '../../src/domain/webhooks/endpoints'
 import { runPollPass } from '../../src/jobs/poll-pass'
 import { FIGURES_SET } from '../../src/storage/repos/people-figures'
-import { seedTeam, testDeps } from '../support/deps'
-import { fakePlatforms } from '../support/fake-platforms'
+import { buying, DAY, peoplePasses } from '../support/people-passes'
 import { endpointInput } from '../support/webhooks'
 
-const running: { stop(): void }[] = []
-afterEach(() => {
-  while (running.length) running.pop()?.stop()
-})
-
-const DAY = 86_400_000
-const buying = (n: number) =>
-  `We are looking for a CRM to replace our spreadsheets, can anyone recommend one? Budget approved (${n}).`
-
 async function setup() {
-  const world = fakePlatforms()
-  running.push(world)
-  const { deps, clock } = await testDeps({
-    config: {
-      plans: { poller: { api_access: true, monthly_requests: 500, platforms: ['hackernews', 'reddit'] } },
-      platforms: world.platformsConfig,
-    },
-  })
-  const { team } = await seedTeam(deps, { name: 'a', plan: 'poller' })
-  await addKeywords(deps, { teamId: team.id, keywords: ['crm'] })
+  const { deps, clock, world, teamId } = await peoplePasses()
   await addIcp(deps, {
-    teamId: team.id,
+    teamId,
     name: 'Small sales teams',
     description: 'teams replacing spreadsheets with a CRM',
   })
@@ -43,7 +23,7 @@ async function setup() {
     return runPollPass(deps)
   }
   const at = () => new Date(clock.now().getTime() + DAY / 2).toISOString()
-  return { deps, clock, world, teamId: team.id, pass, at }
+  return { deps, clock, world, teamId, pass, at }
 }
 
 const people = async (deps: Deps, teamId: string) =>

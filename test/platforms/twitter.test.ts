@@ -124,6 +124,8 @@ describe('twitter connector against a fake X API v2', () => {
     expect(mentions[0]).toEqual({
       id: 'twitter:1790000000000000001',
       author: 'jane',
+      // The user id X says stays when the username changes: the person is kept by it (docs/people.md#renamed-accounts).
+      authorId: '2244994945',
       platform: 'twitter',
       content: long,
       // docs/platforms.md#as-sent: the raw search's text is the field read, as sent.

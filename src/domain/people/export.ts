@@ -10,7 +10,8 @@ const PAGE = 200
 
 /**
  * docs/people.md#export, for a CRM import: one record per person keyed by its stable `id` (an import that matches
- * on it updates rather than duplicates); the identities linked to it as `platform:author` separated by spaces.
+ * on it updates rather than duplicates); the identities linked to it as `platform:author` separated by spaces, and
+ * their profile addresses in the same order (last, so that a column read by its place before keeps it).
  */
 const FIELDS = [
   'id',
@@ -27,12 +28,16 @@ const FIELDS = [
   'heat',
   'band',
   'muted',
+  'identityProfileUrls',
 ] as const
 
 type View = ReturnType<typeof personView>
 const recordOf = (p: View) => ({
   ...p,
   identities: p.identities.map((i) => `${i.platform}:${spaceless(i.author)}`).join(' '),
+  // Only the person's own profile was exported: a CRM lost every linked account's. `none` keeps the places of the
+  // identities when a platform gave no address.
+  identityProfileUrls: p.identities.map((i) => (i.profileUrl ? spaceless(i.profileUrl) : 'none')).join(' '),
 })
 // A name holding a space or a line break would read as two identities, and one holding a character that forces a
 // direction of writing (U+202A to U+202E, U+2066 to U+2069) turned the identities after it in the cell around in a

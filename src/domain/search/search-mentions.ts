@@ -23,6 +23,6 @@ export async function searchMentions(
 }
 
 const asSent = (m: Mention) => {
-  const { title, kind, authorKnown, [AS_SENT]: sent, ...mention } = m
+  const { title, kind, authorKnown, authorId, [AS_SENT]: sent, ...mention } = m
   return { ...mention, content: sentContent(m) }
 }

@@ -31,6 +31,8 @@ export function signalFromMention(a: {
     publishedAt: m.date,
     // A stand-in name is no one's: the signal is stored with no person (docs/people.md#who-is-a-person).
     ...(m.authorKnown === false && { authorKnown: false }),
+    // The account's id where its name can change (X): its person is kept by it (docs/people.md#renamed-accounts).
+    ...(m.authorId !== undefined && m.authorKnown !== false && { authorId: m.authorId }),
     // No detectedAt: found when stored, by the database's clock (storage/repos/multi-row.ts).
   }
 }

@@ -4,7 +4,7 @@ import type { Config } from '../../config/schema'
 import type { NewSignal } from '../../storage/repos/signals'
 
 /** A stored signal, as destinations read it: every column (a stand-in author is told by its null personId). */
-export type Lead = Required<Omit<NewSignal, 'authorKnown'>>
+export type Lead = Required<Omit<NewSignal, 'authorKnown' | 'authorId'>>
 /**
  * Where a message's links lead: the console's signals, a person's page (`people` + the person's id) and a
  * destination's unsubscribe page.

@@ -134,6 +134,9 @@ function toMention(t: v.InferOutput<typeof Tweet>, users: Map<string, User>): Me
   return {
     id: `twitter:${t.id}`,
     ...authorOr(user?.username || user?.name),
+    // X: a username is unique but can change, the user id stays (docs.x.com, the user object): the person is kept by
+    // the id, with the newest username shown (docs/people.md#renamed-accounts).
+    ...(user?.username && { authorId: user.id }),
     // X escapes &, < and > in post text (and only those); the post as its author wrote it has them plain.
     content: unescapeText(t.note_tweet?.text ?? t.text),
     [AS_SENT]: t.note_tweet?.text ?? t.text,

@@ -1,7 +1,8 @@
 import type { InStatement } from '@libsql/client'
 import { createHash } from 'node:crypto'
 import { chunks, teamExists, tuples } from './multi-row'
-import { forgottenKey, notForgotten } from './forgotten-key'
+import { notForgotten } from './forgotten-key'
+import { accountUpserts, authorRow } from './people-accounts'
 
 /**
  * docs/people.md#heat, the one place it is written: 0 to 100, from the person's best score (half), how recently they
@@ -28,8 +29,11 @@ export const FIGURES_SET = `signal_count = (select count(*) from signals s where
   last_seen = (select max(s.published_at) from signals s where s.person_id = people.id and s.dismissed = 0)`
 
 export type Author = { teamId: string; platform: string; author: string; profileUrl?: string }
-/** `authorKnown` false: the name is a stand-in (mention.ts), no one's, and makes no person. */
-type Authored = Author & { postId: string; authorKnown?: false }
+/**
+ * `authorKnown` false: the name is a stand-in (mention.ts), no one's, and makes no person. `authorId`: the account is
+ * kept by its platform id (people-accounts.ts).
+ */
+type Authored = Author & { postId: string; authorKnown?: false; authorId?: string }
 
 /**
  * A person's id, from the team, platform and author: the same identity gets the same id wherever it is first made
@@ -53,7 +57,9 @@ export function peopleUpserts(signals: Authored[], createdAt: string): InStateme
     const post = `${s.teamId}\u0000${s.platform}\u0000${s.postId}`
     return !posts.has(post) && posts.add(post) && s.authorKnown !== false
   })
-  return chunks(firsts).map((part) => ({
+  const byAccount = firsts.flatMap((s) => (s.authorId === undefined ? [] : [{ ...s, authorId: s.authorId }]))
+  const byName = firsts.filter((s) => s.authorId === undefined)
+  const named = chunks(byName).map((part) => ({
     sql: `insert into people (id, team_id, platform, author, profile_url, created_at)
       select v.column1, v.column2, v.column3, v.column4, v.column5, ? from (values ${tuples(part.length, 7)}) as v
       where not exists (select 1 from signals s
@@ -61,19 +67,9 @@ export function peopleUpserts(signals: Authored[], createdAt: string): InStateme
         and ${teamExists('v.column2')}
       on conflict (team_id, platform, author) do update set profile_url = excluded.profile_url
         where excluded.profile_url not in ('', people.profile_url)`,
-    args: [
-      createdAt,
-      ...part.flatMap((a) => [
-        personIdOf(a),
-        a.teamId,
-        a.platform,
-        a.author,
-        a.profileUrl ?? '',
-        a.postId,
-        forgottenKey(a.teamId, a.platform, a.author),
-      ]),
-    ],
+    args: [createdAt, ...part.flatMap((a) => authorRow(personIdOf(a), a))],
   }))
+  return [...named, ...accountUpserts(byAccount, createdAt)]
 }
 
 // The people of the signals, for the statements that serve only `person.updated`: with no enabled destination of

@@ -122,6 +122,13 @@ export const createPeopleRepo = (client: Client) => {
             sql: `update signals set person_id = ? where person_id = ? and ${stillSo}`,
             args: [into, other, ...guard],
           },
+          // A person is muted as a whole (docs/people.md#mute): muted if either was, so that a muted account's posts
+          // do not reach the destinations again, unseen, through an unmuted person.
+          {
+            sql: `update people set muted = 1 where team_id = ? and (id = ? or linked_to = ?) and ${stillSo}
+              and exists (select 1 from people q where q.team_id = ? and (q.id = ? or q.linked_to = ?) and q.muted = 1)`,
+            args: [teamId, into, into, ...guard, teamId, into, into],
+          },
           figures([into, other]),
           { sql: 'update teams set signals_version = signals_version + 1 where id = ?', args: [teamId] },
         ],
@@ -134,14 +141,20 @@ export const createPeopleRepo = (client: Client) => {
       // Checked here as well as by the caller: `from` linked into someone meanwhile took `other`'s signals along.
       const [, freed] = await client.batch(
         [
+          // Its posts under its name, and those under a name it had before (an account kept by its id that renamed
+          // itself, docs/people.md#renamed-accounts): a name none of the person's other accounts holds.
           {
-            sql: `update signals set person_id = ? where team_id = ? and person_id = ? and platform = ? and author = ?
+            sql: `update signals set person_id = ? where team_id = ? and person_id = ? and platform = ?
+              and (author = ? or not exists (select 1 from people r where r.team_id = signals.team_id
+                and r.platform = signals.platform and r.author = signals.author and r.id <> ? and (r.id = ? or r.linked_to = ?)))
               and (select linked_to from people where team_id = ? and id = ?) = ?`,
-            args: [other.id, teamId, from, other.platform, other.author, teamId, other.id, from],
+            args: [other.id, teamId, from, other.platform, other.author, other.id, from, from, teamId, other.id, from],
           },
+          // The account keeps the person's mute (docs/people.md#mute), whatever it had before the link.
           {
-            sql: 'update people set linked_to = null where team_id = ? and id = ? and linked_to = ?',
-            args: [teamId, other.id, from],
+            sql: `update people set linked_to = null, muted = (select muted from people where team_id = ? and id = ?)
+              where team_id = ? and id = ? and linked_to = ?`,
+            args: [teamId, from, teamId, other.id, from],
           },
           figures([from, other.id]),
           { sql: 'update teams set signals_version = signals_version + 1 where id = ?', args: [teamId] },
@@ -174,10 +187,11 @@ export const createPeopleRepo = (client: Client) => {
     },
     async setMuted(teamId: string, id: string, muted: boolean) {
       await client.execute({
-        // The person `id` belongs to when written: it may have been linked into another since it was read.
-        sql: `update people set muted = ? where team_id = ? and id = (select coalesce(linked_to, id) from people
-          where team_id = ? and id = ?)`,
-        args: [muted ? 1 : 0, teamId, teamId, id],
+        // The person `id` belongs to when written (it may have been linked into another since it was read), with
+        // every account linked to them: unlinked later, an account keeps the person's mute (docs/people.md#mute).
+        sql: `with h(id) as (select coalesce(linked_to, id) from people where team_id = ? and id = ?)
+          update people set muted = ? where team_id = ? and (id = (select id from h) or linked_to = (select id from h))`,
+        args: [teamId, id, muted ? 1 : 0, teamId],
       })
     },
   }

@@ -21,10 +21,11 @@ export { createSignalExportsRepo } from './export'
 export type { ImportedVerdict } from '../imported-verdicts'
 /**
  * A signal to store. `detectedAt` left out: found now, stamped with the database's present by the statement that
- * stores it (multi-row.ts; docs/destinations.md#exactly-once); imports and the demo's samples give theirs.
- * `authorKnown` false: `author` is a stand-in (mention.ts), so it is stored with no person; not a column.
+ * stores it (multi-row.ts; docs/destinations.md#exactly-once); imports and the demo's samples give theirs. Not
+ * columns: `authorKnown` false (a stand-in, mention.ts: no person), `authorId` (its person's key, people-accounts.ts).
  */
-export type NewSignal = Omit<typeof signals.$inferInsert, 'detectedAt'> & { detectedAt?: string; authorKnown?: false }
+type NotColumns = { detectedAt?: string; authorKnown?: false; authorId?: string }
+export type NewSignal = Omit<typeof signals.$inferInsert, 'detectedAt'> & NotColumns
 
 type PageRequest = { limit: number; offset: number; full: boolean; version?: number }
 
