@@ -15,10 +15,9 @@ import { versionReader } from './version'
 import { keywordKey } from '../../../query/same-query'
 import { resolvedKeyword, signalSpellings, type Statement } from './keyword-filter'
 
-export type { PageRow, SignalFilter } from './queries'
+export type { ImportedVerdict, PageRow, SignalFilter }
 export type { ExportCursor, ExportReader, ExportRow } from './export'
 export { createSignalExportsRepo } from './export'
-export type { ImportedVerdict } from '../imported-verdicts'
 /**
  * A signal to store. `detectedAt` left out: found now, stamped with the database's present by the statement that
  * stores it (multi-row.ts; docs/destinations.md#exactly-once); imports and the demo's samples give theirs. Not
