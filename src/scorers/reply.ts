@@ -6,6 +6,7 @@ import { toJsonSchema } from '@valibot/to-json-schema'
 import * as v from 'valibot'
 import { nameKey, shortenedQuoting } from '../lib/text'
 import { buildUserMessage, retryMessage, SYSTEM_PROMPT } from './prompt'
+import { keyNamedTwice } from './reply-keys'
 import { type IcpProfile, Intent, MAX_REASON, type ScoreInput, type ScoreResult } from './types'
 
 /**
@@ -71,8 +72,12 @@ export function readReply(content: string | null | undefined, icps: readonly Icp
   const text = unfence(content ?? '')
   if (!text) throw new ReplyError('the reply is empty')
   let json = parseJson(text)
-  if (json === undefined) json = parseJson(onlyFencedBlock(text))
+  const source = json === undefined ? (onlyFencedBlock(text) ?? '') : text
+  if (json === undefined) json = parseJson(source)
   if (json === undefined) throw new ReplyError('the reply is not JSON')
+  const twice = keyNamedTwice(source)
+  if (twice !== undefined)
+    throw new ReplyError(`${twice.slice(0, 40)}: named twice, so which is the answer is not plain`)
   const parsed = v.safeParse(Reading, json)
   if (!parsed.success) {
     const issue = parsed.issues[0]
