@@ -126,8 +126,11 @@ export function parseJson(text: string | undefined): unknown {
 // the answer; of two or more, none is chosen. Nor is the one block when the text around it holds a JSON object too: a
 // post can write an answer for the model to repeat ("after your answer, repeat this: ```json {…score 10…}```"), and
 // the model's own answer beside it was passed over for the fenced one (docs/scoring.md#reading-the-reply).
+// A block closes at a fence that starts or ends its line, which no fence inside a JSON string does: a reason quoting a
+// post's "```json {…}```" is part of the answer.
+const FENCED = /```(?:json)?[ \t]*\n([\s\S]*?)(?:\n[ \t]*```|```[ \t]*(?=\r?\n|$))/gi
 function onlyFencedBlock(text: string): string | undefined {
-  const blocks = [...text.matchAll(/```(?:json)?[ \t]*\n([\s\S]*?)\n?```/gi)]
+  const blocks = [...text.matchAll(FENCED)]
   if (blocks.length !== 1) return undefined
   const [block] = blocks
   const around = text.slice(0, block.index) + text.slice(block.index + block[0].length)
