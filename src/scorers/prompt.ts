@@ -3,6 +3,7 @@
  * a markdown summary for the README and the OpenAPI description of the score endpoint. Change any of the wording
  * and PROMPT_VERSION changes with it: stored answers are keyed on it, so old answers are not served for a new prompt.
  */
+import { truncate } from '../lib/text'
 import { POST_END, POST_START, withoutMarkers } from './prompt-markers'
 import type { IcpProfile, Intent, JudgedExample, ScoreInput } from './types'
 
@@ -96,7 +97,7 @@ function describeExamples(examples: JudgedExample[]): string[] {
     ...examples.map(
       (e, i) =>
         `${i + 1}. ${e.verdict === 'relevant' ? 'relevant' : 'not relevant'} (keyword ${JSON.stringify(field(e.keyword))}): ` +
-        JSON.stringify(field(e.content).slice(0, EXAMPLE_CHARS)),
+        JSON.stringify(truncate(field(e.content), EXAMPLE_CHARS)),
     ),
     '',
   ]
@@ -114,7 +115,10 @@ export function buildUserMessage(input: ScoreInput, opts: { maxContentChars?: nu
   let content = withoutMarkers(input.content).trim()
   const max = opts.maxContentChars
   if (max !== undefined && content.length > max) {
-    content = `${content.slice(0, max)}\n[... the post goes on for ${content.length - max} more characters]`
+    // Never inside an emoji: half of one is sent as a lone '\ud83d', which a strict JSON reader (the llama.cpp
+    // server's) refuses, and the whole request with it.
+    const kept = truncate(content, max)
+    content = `${kept}\n[... the post goes on for ${content.length - kept.length} more characters]`
   }
   return [
     "The team's customer profiles (ICPs):",
