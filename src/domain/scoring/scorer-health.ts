@@ -5,6 +5,7 @@ import { schemeMismatch } from '../../lib/network-reason'
 import { UNRESOLVED_ADVICE } from '../../outbound/public-address'
 import { ownAddress } from './own-address'
 import { scorerCondition } from './scorer-condition'
+import { scorerLook } from './scorer-look'
 
 // How long the start-up check waits for the model server: a local server answers in milliseconds.
 export const PROBE_MS = 2000
@@ -117,6 +118,8 @@ export function createScorerHealth(a: { config: Config; scorer: Scorer; log: Log
     },
     /** What is known of the model right now (scorer-condition.ts). */
     condition: condition.read,
+    /** The same for the console, its server looked at when nothing has told it for RECHECK_MS (scorer-look.ts). */
+    look: scorerLook(scorer, condition, { quietMs: RECHECK_MS, probeMs: PROBE_MS }),
     /** Whether the model rests after a call waited for its load: the calls that skip it meanwhile are no failure. */
     restingForLoad: () => resting && restForLoad,
     /**
