@@ -51,3 +51,15 @@ test('a server that still answers reads as answering after the look, which sends
   expect(await condition()).toMatchObject({ state: 'answering', since: null })
   expect(model?.calls()).toBe(0)
 })
+
+test('a model server that failed and answers again is told as answering once 15 s have passed, not as failing', async () => {
+  const { deps, condition, score, later } = await serving()
+  await deps.scoring.checkModelServer()
+  model?.fail(true)
+  expect((await score()).scoredBy).toBe('rules')
+  expect(await condition()).toMatchObject({ state: 'failing' })
+  model?.fail(false)
+  later(16_000)
+  expect(await condition()).toMatchObject({ state: 'answering', since: null })
+  expect((await score('Can anyone recommend a helpdesk?')).scoredBy).toBe('openai')
+})
