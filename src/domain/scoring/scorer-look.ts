@@ -1,15 +1,11 @@
 import type { Scorer } from '../../scorers/types'
 import type { ScorerCondition, scorerCondition } from './scorer-condition'
 
-// What a look may find out of date: the model answering, or in a trouble a call found (a load, a slow model and a
-// rest after a timeout are the health's own to end).
-const LOOKED_AT: readonly ScorerCondition['state'][] = [
-  'answering',
-  'unreachable',
-  'unavailable',
-  'model_missing',
-  'failing',
-]
+// What a look may find out of date: the model answering, or a server a call found down or unable to serve the model,
+// which is what the look checks. A load, a slow model and a rest after a timeout are the health's own to end; calls
+// that failed (an error of the server, unusable replies) are the calls' to end, since a server that lists its models
+// may still fail them.
+const LOOKED_AT: readonly ScorerCondition['state'][] = ['answering', 'unreachable', 'unavailable', 'model_missing']
 
 /**
  * docs/console.md#settings: the console said of the model what the last call or check had told, so a model server

@@ -52,14 +52,24 @@ test('a server that still answers reads as answering after the look, which sends
   expect(model?.calls()).toBe(0)
 })
 
-test('a model server that failed and answers again is told as answering once 15 s have passed, not as failing', async () => {
+test('a model server started again is told as answering once 15 s have passed, not as unreachable', async () => {
+  const { deps, condition, score, later } = await serving()
+  await deps.scoring.checkModelServer()
+  const port = Number(new URL(model?.baseUrl ?? '').port)
+  model?.stop()
+  expect((await score()).scoredBy).toBe('rules')
+  expect(await condition()).toMatchObject({ state: 'unreachable' })
+  model = fakeOpenAi({ port })
+  later(16_000)
+  expect(await condition()).toMatchObject({ state: 'answering', since: null })
+  expect((await score('Can anyone recommend a helpdesk?')).scoredBy).toBe('openai')
+})
+
+test('calls that failed on a server that lists its models are left to the calls: still failing after 15 s', async () => {
   const { deps, condition, score, later } = await serving()
   await deps.scoring.checkModelServer()
   model?.fail(true)
   expect((await score()).scoredBy).toBe('rules')
-  expect(await condition()).toMatchObject({ state: 'failing' })
-  model?.fail(false)
   later(16_000)
-  expect(await condition()).toMatchObject({ state: 'answering', since: null })
-  expect((await score('Can anyone recommend a helpdesk?')).scoredBy).toBe('openai')
+  expect(await condition()).toMatchObject({ state: 'failing' })
 })
