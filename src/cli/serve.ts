@@ -13,6 +13,7 @@ import { prepareBackups } from '../domain/backups/start-dir'
 import { checkEmail } from '../domain/webhooks/email-check'
 import { startScheduler } from '../jobs/scheduler'
 import { parseFlags } from './args'
+import { checkScorer } from './scorer-ready'
 import { noPositionals } from './common'
 import { checkServerHost } from './listen-check'
 import { listeningAddress, listeningLine } from './listening'
@@ -38,10 +39,10 @@ export async function serve(argv: string[]): Promise<number> {
   await checkServerHost(config.server.host)
   const deps = await writableDeps(config)
   backupDir.report(deps)
-  // One line if the model server cannot be reached, instead of a warning per scored post later. The demo's sample
-  // posts are scored before listening, so it asks first; otherwise the server asks once it listens (a server that
-  // cannot listen says only that).
-  if (flags.demo) await deps.scoring.checkModelServer()
+  // One line if the model server cannot be reached, instead of a warning per scored post later (or naming the scorer
+  // when it answers: scorer-ready.ts). The demo's sample posts are scored before listening, so it asks first; otherwise
+  // the server asks once it listens (a server that cannot listen says only that).
+  if (flags.demo) await checkScorer(deps)
   // The demo prints an owner password, so unless server.host says otherwise it answers on this machine only.
   const at = { host: config.server.host ?? (flags.demo ? '127.0.0.1' : '0.0.0.0'), port: config.server.port }
   const app = createApp(deps)
@@ -63,7 +64,7 @@ export async function serve(argv: string[]): Promise<number> {
   const demoUser = demo ? await ensureDemoUser(deps, { team: 'demo' }) : undefined
   const server = app.server
   if (!server) throw new Error('the HTTP server did not start')
-  if (!flags.demo) void deps.scoring.checkModelServer()
+  if (!flags.demo) void checkScorer(deps)
   void logEmailCheck(deps)
   void warnIfNewer(deps)
   void warnOfCaseTwins(deps)

@@ -46,7 +46,9 @@ export const USAGE = `usage: lead-signals <command> [options]
   mcp [--api-key KEY]                                  MCP tools over stdio for the key's team (or LEAD_SIGNALS_API_KEY)
   --version                                            print the version
 
-TEAM is a team id or name. Every command accepts --config FILE, before the command or after it.`
+TEAM is a team id or name. Every command accepts --config FILE, before the command or after it.
+Configuration: --config FILE, else $LEAD_SIGNALS_CONFIG, else ./lead-signals.toml where the command runs, else
+the defaults. Every setting, with its default: config.example.toml, served by serve at /docs/config.example.toml.`
 
 /** Said under every command's own --help: the one option all of them take. */
 export const CONFIG_NOTE = 'Every command accepts --config FILE.'

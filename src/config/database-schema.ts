@@ -9,6 +9,13 @@ const DatabaseEntries = v.strictObject({
         /^(file:|https?:\/\/|libsql:\/\/|wss?:\/\/|:memory:$)/,
         'must start with file:, http(s)://, libsql:// or ws(s)://',
       ),
+      // A file: address with nothing for a path (file:$DB with $DB unset, as a shell or a compose file passes it) named
+      // no file, and the engine then failed with the file system's bare ENOENT: the path is the part before any ?,
+      // after a file:// address's host, as storage/database-url.ts reads it.
+      v.check(
+        (url) => !/^file:(\/\/[^/?]*)?(\?|$)/.test(url),
+        'a file: address needs the path of the database file, such as file:./data/lead-signals.db',
+      ),
     ),
     'file:./data/lead-signals.db',
   ),

@@ -24,6 +24,20 @@ export const hostUrl = v.pipe(
     "only its scheme, host and port are used (the platform's own paths are called there), so a path or query after them would be dropped: serve the mirror or proxy at the root of a host name or port",
   ),
 )
+/**
+ * A model server's address, after which the scorer writes its API's paths ({base_url}/models, {host}/api/chat): a query
+ * or fragment in it would end up in front of them (…/v1?x=1/models reaches the server as /v1), and the check then
+ * blamed the host and port (docs/scoring.md#backends). `key`: where a key goes instead. The message does not repeat
+ * the query, which may hold a key.
+ */
+export const modelServerUrl = (key: string) =>
+  v.pipe(
+    httpUrl,
+    v.check(
+      (address) => !/[?#]/.test(address),
+      `must be the server's address with no query or #fragment: the scorer calls its API's paths after it, which a query would end up inside; a key goes in ${key}`,
+    ),
+  )
 export const timeoutMs = (fallback = 10_000) =>
   v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(600_000)), fallback)
 /** A score on the scorers' 0-10 scale (docs/scoring.md#score-bands). */

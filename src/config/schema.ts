@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { nextCronRun } from '../lib/cron'
 import { cronProblem } from '../lib/cron-problem'
 import { CORE_PLATFORMS, SEARCH_PLATFORMS } from './platform-names'
-import { httpUrl, modelName, probability, retired, score } from './fields'
+import { modelName, modelServerUrl, probability, retired, score } from './fields'
 import { Database } from './database-schema'
 import { Email } from './email-schema'
 import { Platforms } from './platforms-schema'
@@ -30,7 +30,7 @@ const Scorer = v.strictObject({
   concurrency: v.optional(positiveInt, 4),
   ollama: v.optional(
     v.strictObject({
-      host: v.optional(httpUrl, 'http://127.0.0.1:11434'),
+      host: v.optional(modelServerUrl('the address as http://user:password@host:port'), 'http://127.0.0.1:11434'),
       model: modelName('qwen2.5:3b'),
       // Ollama's default context is small; a prompt longer than it loses its start (the instructions) silently.
       num_ctx: v.optional(v.pipe(v.number(), v.integer(), v.minValue(2048), v.maxValue(1_048_576)), 4096),
@@ -53,7 +53,7 @@ const Scorer = v.strictObject({
   ),
   openai: v.optional(
     v.strictObject({
-      base_url: v.optional(httpUrl, 'https://api.openai.com/v1'),
+      base_url: v.optional(modelServerUrl('scorer.openai.api_key'), 'https://api.openai.com/v1'),
       api_key: v.optional(v.string(), ''),
       model: modelName('gpt-4o-mini'),
       // The context the server gives the model (the llama.cpp server's -c, vLLM's --max-model-len): a post longer than

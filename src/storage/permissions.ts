@@ -39,10 +39,17 @@ function newFileDenied(path: string): string | undefined {
   for (let dir = dirname(path), depth = 0; depth < 64; dir = dirname(dir), depth++) {
     const s = statOf(dir)
     if (s === 'denied') return unreachable()
+    if (s === undefined) {
+      if (dirname(dir) === dir) return undefined
+      continue
+    }
     // A file standing where a directory should be is no permission problem (db.ts says what it is).
-    if (s !== undefined)
-      return s.isDirectory() && deniedTo(dir, ENTER_WRITE) ? `${dirDenied(s)}: ${dirAdvice}` : undefined
-    if (dirname(dir) === dir) return undefined
+    if (!s.isDirectory() || !deniedTo(dir, ENTER_WRITE)) return undefined
+    // Its own directory refuses; one above it refuses the directory it would be created in, which is not there to
+    // chown: said as such, with the owner and mode of the one that refuses.
+    return dir === dirname(path)
+      ? `${dirDenied(s)}: ${dirAdvice}`
+      : `its directory does not exist, and permission is denied on the nearest one above it that does ${ownership(s)}, the user this runs as: create its directory for this user (mkdir, then chown), or run lead-signals as that owner`
   }
   return undefined
 }

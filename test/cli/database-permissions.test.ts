@@ -1,18 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'bun:test'
 import Database from 'libsql'
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { chmodSync, mkdirSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { AS, builtForNobody, ROOT, UID } from '../support/run-as-nobody'
 import { createWorkspace, MANY_PROCESSES_MS, ok, runCli, type Workspace } from './run-cli'
 
 // docs/operations.md#running-it: a database file, a -wal or -shm beside it, or a directory that the user the
 // command runs as may not use is a permission problem, said as one: what refuses, whose it is, and what to do, in one
 // line that shows no more of the path than database.url does (none of it).
 
-// Root may do anything, so as root the commands run as nobody (65534), as a service account would.
-const ROOT = process.getuid?.() === 0
-const AS = ROOT ? ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups'] : []
-const UID = ROOT ? 65534 : process.getuid?.()
 // A mode no other user may use, and none its owner may when the tests are not root.
 const CLOSED = ROOT ? 0o600 : 0o000
 const CLOSED_DIR = ROOT ? 0o700 : 0o000
@@ -21,25 +17,9 @@ const NOT_WRITABLE_DIR = 0o555
 const PREFIX = 'lead-signals: cannot use the database (database.url): permission denied on its'
 const env = { LEAD_SIGNALS_SERVER_PORT: '0', LEAD_SIGNALS_POLLING_ENABLED: 'false' }
 
-// Nobody may not read a checkout in a private directory (a clone under `mktemp -d`, 0700), so as nobody the commands
-// are the built executable, built into a directory anyone may read.
-let built: { dir: string; executable: string } | undefined
-beforeAll(async () => {
-  if (!ROOT) return
-  const dir = mkdtempSync(join(tmpdir(), 'lead-signals-built-'))
-  chmodSync(dir, 0o755)
-  built = { dir, executable: join(dir, 'lead-signals') }
-  const build = Bun.spawn([process.execPath, 'build.ts', '--outfile', built.executable], {
-    cwd: resolve(import.meta.dir, '../..'),
-    stdout: 'ignore',
-    stderr: 'pipe',
-  })
-  const [stderr, code] = await Promise.all([new Response(build.stderr).text(), build.exited])
-  if (code !== 0) throw new Error(`bun build.ts failed: ${stderr}`)
-}, 120_000)
-afterAll(() => {
-  if (built) rmSync(built.dir, { recursive: true, force: true })
-})
+const nobody = builtForNobody()
+beforeAll(() => nobody.build(), 120_000)
+afterAll(() => nobody.remove())
 
 let ws: Workspace
 const restore: (() => void)[] = []
@@ -70,7 +50,7 @@ const ownerOf = (path: string) => {
 async function expectRefused(args: string[], start: string, url?: string) {
   const r = await runCli(ws, args, {
     as: AS,
-    executable: built?.executable,
+    executable: nobody.executable(),
     env: url ? { ...env, LEAD_SIGNALS_DATABASE_URL: url } : env,
     timeoutMs: 30_000,
   })
@@ -106,7 +86,7 @@ describe('a database the user the command runs as may not use', () => {
       chmod(`${file}-shm`, 0o666)
       for (const args of [['serve'], ['keyword', 'add', '--team', 'acme', 'crm']])
         await expectRefused(args, `${PREFIX} file ${ownerOf(file)}, the user this runs as:`)
-      const list = await runCli(ws, ['team', 'list'], { as: AS, executable: built?.executable })
+      const list = await runCli(ws, ['team', 'list'], { as: AS, executable: nobody.executable() })
       expect({ code: list.code, stderr: list.stderr }).toEqual({ code: 0, stderr: '' })
     },
     MANY_PROCESSES_MS,

@@ -4,7 +4,7 @@
  * `calls` counts scoring calls only: neither the model list nor the request that loads the model at start.
  * `reason` is the reason given to a post that asks for a recommendation (a model's may quote the post).
  */
-export function fakeOpenAi(a: { reason?: string } = {}) {
+export function fakeOpenAi(a: { reason?: string; port?: number } = {}) {
   let failing = false
   let delayMs = 0
   let calls = 0
@@ -12,7 +12,8 @@ export function fakeOpenAi(a: { reason?: string } = {}) {
   // The user messages received, in order, for tests of what the prompt carries.
   const prompts: string[] = []
   const server = Bun.serve({
-    port: 0,
+    // A port of its own to start again on, for a server stopped and started again.
+    port: a.port ?? 0,
     hostname: '127.0.0.1',
     async fetch(request) {
       // The model list, as OpenAI-compatible servers answer it (the scorer's start-up check asks for it).

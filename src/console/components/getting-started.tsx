@@ -8,8 +8,9 @@ import { Icon } from './ui'
 // Read again this often while the page is open, so the list ticks itself as a pass runs or a teammate adds a keyword.
 const REFRESH_MS = 20_000
 
+// Up to five by name: "and 1 more" hid a name no longer than the count (dev.to, on the growth plan's five sources).
 const list = (items: string[]) =>
-  items.length > 4 ? `${items.slice(0, 4).join(', ')} and ${items.length - 4} more` : items.join(', ')
+  items.length > 5 ? `${items.slice(0, 4).join(', ')} and ${items.length - 4} more` : items.join(', ')
 /** Platforms by the names people know them by (Hacker News, dev.to), as a list. */
 const platforms = (ids: string[]) => list(ids.map(platformName))
 

@@ -32,10 +32,13 @@ type Trouble = Exclude<ScorerCondition['state'], 'embedded' | 'unknown' | 'answe
 export function scorerCondition(scorer: Scorer, now: () => number, fallback: ScorerCondition['fallback']) {
   let state: Trouble | 'unknown' | 'answering' = 'unknown'
   let since: number | null = null
+  // When a call or a check last told the condition (scorer-look.ts looks at the server when that is long ago).
+  let heard: number | null = null
   const about = { backend: scorer.name, model: scorer.model ?? null, fallback }
   const missing = (text: string) => scorer.model !== undefined && text.includes(`no model "${scorer.model}"`)
   const set = (to: Trouble) => {
-    if (state !== to) since = now()
+    heard = now()
+    if (state !== to) since = heard
     state = to
   }
   return {
@@ -53,9 +56,12 @@ export function scorerCondition(scorer: Scorer, now: () => number, fallback: Sco
     },
     /** A call was answered, or a check found the server able to serve the model. */
     answering() {
+      heard = now()
       state = 'answering'
       since = null
     },
+    /** Milliseconds since a call or a check last told the condition; Infinity when none has. */
+    quietFor: () => (heard === null ? Number.POSITIVE_INFINITY : now() - heard),
     read(): ScorerCondition {
       if (!scorer.probe) return { ...about, state: 'embedded', since: null }
       const load = scorer.loadState?.()

@@ -5,6 +5,7 @@ import { schemeMismatch } from '../../lib/network-reason'
 import { UNRESOLVED_ADVICE } from '../../outbound/public-address'
 import { ownAddress } from './own-address'
 import { scorerCondition } from './scorer-condition'
+import { scorerLook } from './scorer-look'
 
 // How long the start-up check waits for the model server: a local server answers in milliseconds.
 export const PROBE_MS = 2000
@@ -98,6 +99,19 @@ export function createScorerHealth(a: { config: Config; scorer: Scorer; log: Log
       })
   }
 
+  // Whether calls skip the model for now. While it rests, one check of its server (the probe, PROBE_MS at most) runs
+  // every RECHECK_MS in the background; the first that finds it answering ends the rest. While it has not been reached
+  // since the start-up check, a check runs whenever none does. The console's look asks it as a call would.
+  function skipping(): boolean {
+    if (unreached) {
+      if (!checking) recheck()
+      return true
+    }
+    if (!resting || checking || now() - lastCheck < RECHECK_MS) return resting
+    recheck()
+    return resting
+  }
+
   return {
     /** A call failed: the first failure of an outage is logged with its reason. */
     failed(err: unknown) {
@@ -117,22 +131,11 @@ export function createScorerHealth(a: { config: Config; scorer: Scorer; log: Log
     },
     /** What is known of the model right now (scorer-condition.ts). */
     condition: condition.read,
+    /** The same for the console, its server looked at when nothing has told it for RECHECK_MS (scorer-look.ts). */
+    look: scorerLook(scorer, condition, { quietMs: RECHECK_MS, probeMs: PROBE_MS }, skipping),
     /** Whether the model rests after a call waited for its load: the calls that skip it meanwhile are no failure. */
     restingForLoad: () => resting && restForLoad,
-    /**
-     * Whether calls skip the model for now. While it rests, one check of its server (the probe, PROBE_MS at most)
-     * runs every RECHECK_MS in the background; the first that finds it answering ends the rest. While it has not been
-     * reached since the start-up check, a check runs whenever none does.
-     */
-    resting(): boolean {
-      if (unreached) {
-        if (!checking) recheck()
-        return true
-      }
-      if (!resting || checking || now() - lastCheck < RECHECK_MS) return resting
-      recheck()
-      return resting
-    },
+    resting: skipping,
     /**
      * Whole seconds after which asking again may find the model answering (the `Retry-After` of a 503
      * scorer_unavailable, docs/api.md#error-codes). Resting: until the next check is due, or, while a check runs, until

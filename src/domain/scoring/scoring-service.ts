@@ -106,7 +106,7 @@ export function createScoringService(a: {
       const promptVersion = by.name === 'rules' ? `rules-${version}` : (by.version ?? null)
       return { scoredBy: by.name, model: by.model ?? null, promptVersion }
     },
-    scorerCondition: health.condition, // what the model does now, for the console (scorer-condition.ts)
+    scorerCondition: health.look, // what the model does now, for the console (scorer-look.ts)
     /** At start: says once when the model server cannot be reached (see scorer-health.ts). */
     checkModelServer: health.check,
     /** `signal`: the caller stops waiting (polling at shutdown); the call then fails without a fallback. */

@@ -98,7 +98,9 @@ export async function ensureDemoTeam(
     })),
   )
   await deps.repos.icpProfiles.insert({ id: newId('icp'), teamId: team.id, ...ICP, createdAt: now.toISOString() })
-  const rows: NewSignal[] = []
+  // The authors are made up, as the posts are: each keeps a profile address on example.com beside its post's, or the
+  // console would build one on the platform from the name (signal-facts.ts), a stranger's real account.
+  const rows: (NewSignal & { profileUrl: string })[] = []
   for (const [i, post] of SAMPLE_POSTS.entries()) {
     const scored = await deps.scoring.score(team.id, { content: post.text, keyword: post.keyword, icps: [ICP] })
     // A signal is a qualified lead (docs/api.md#signals): posts the scorer does not qualify are not kept.
@@ -118,6 +120,7 @@ export async function ensureDemoTeam(
       preview: truncate(post.text, 300),
       contentFull: truncate(post.text, 4000),
       url: `https://example.com/demo/${post.platform}/${i + 1}`,
+      profileUrl: `https://example.com/demo/${post.platform}/people/${encodeURIComponent(post.author)}`,
       keyword: post.keyword,
       publishedAt,
       detectedAt: now.toISOString(),

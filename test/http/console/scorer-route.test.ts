@@ -3,15 +3,12 @@
 // with since when; no address nor message of the model server is in it. The fakes follow Ollama's API documentation
 // (test/support/fake-loading-ollama.ts; a model not pulled is a 404 {"error": …} naming it, "Errors").
 import { afterEach, expect, test } from 'bun:test'
-import { createApp } from '../../../src/app'
 import type { ConfigInput } from '../../../src/config/schema'
-import { createUser } from '../../../src/domain/users/users'
 import { type DeepPartial, seedTeam, testDeps } from '../../support/deps'
-import { consoleCookie } from '../../support/exports'
+import { scorerRoute } from '../../support/console-scorer'
 import { loadingOllamas } from '../../support/fake-loading-ollama'
 import { REFUSED_ORIGIN } from '../../support/refused'
 
-const PASSWORD = 'correct horse battery'
 const startOllama = loadingOllamas()
 const others: { stop: (force: boolean) => void }[] = []
 afterEach(() => {
@@ -21,12 +18,7 @@ afterEach(() => {
 async function serving(scorer: DeepPartial<ConfigInput['scorer']>) {
   const { deps, clock } = await testDeps({ config: { scorer: { timeout_ms: 200, ...scorer } } })
   const { team } = await seedTeam(deps, { name: 'acme' })
-  await createUser(deps, { team: 'acme', email: 'ann@acme.test', role: 'owner', password: PASSWORD })
-  const app = createApp(deps)
-  const cookie = await consoleCookie((r) => app.handle(r), { email: 'ann@acme.test', password: PASSWORD })
-  const headers = { cookie, 'sec-fetch-site': 'same-origin' }
-  const condition = async () =>
-    (await (await app.handle(new Request('http://localhost/console/api/scorer', { headers }))).json()) as any
+  const condition = await scorerRoute(deps)
   const score = () => deps.scoring.score(team.id, { content: 'Our team needs a CRM this month.', icps: [] })
   return { deps, clock, condition, score }
 }
