@@ -39,9 +39,8 @@ export async function serve(argv: string[]): Promise<number> {
   await checkServerHost(config.server.host)
   const deps = await writableDeps(config)
   backupDir.report(deps)
-  // One line if the model server cannot be reached, instead of a warning per scored post later (or naming the scorer
-  // when it answers: scorer-ready.ts). The demo's sample posts are scored before listening, so it asks first; otherwise
-  // the server asks once it listens (a server that cannot listen says only that).
+  // One line on the scorer (scorer-ready.ts), not a warning per scored post later. The demo scores its sample posts
+  // before listening, so it asks first; otherwise the server asks once it listens (one that cannot says only that).
   if (flags.demo) await checkScorer(deps)
   // The demo prints an owner password, so unless server.host says otherwise it answers on this machine only.
   const at = { host: config.server.host ?? (flags.demo ? '127.0.0.1' : '0.0.0.0'), port: config.server.port }
