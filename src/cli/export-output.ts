@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { createWriteStream, lstatSync, renameSync, rmSync } from 'node:fs'
+import { lstatSync, renameSync, rmSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import { Readable, type Writable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -7,6 +7,7 @@ import { AppError } from '../errors'
 import { takeName } from '../lib/take-name'
 import { HIDING_CHARS } from '../lib/text'
 import { refuseNonFile } from './export-target'
+import { newFileWriter } from './file-writer'
 
 // Errors in opening the file: nothing of this export was written, and what is there is not ours to remove.
 const OPEN_ERRORS: Record<string, string> = {
@@ -20,11 +21,15 @@ const OPEN_ERRORS: Record<string, string> = {
   ELOOP: 'its path loops through symbolic links',
   EROFS: 'it is on a read-only file system',
 }
-// Errors in writing it: the part written is removed (or standard output is left cut short).
+// Errors in writing it: the part written is removed (or standard output is left cut short). A network or FUSE file
+// system may refuse a write for a while (EBUSY, EAGAIN): not retried here, since the export streams from the database
+// and a write half taken cannot be known, but said, with what to do (docs/operations.md#exporting-signals).
 const WRITE_ERRORS: Record<string, string> = {
   ENOSPC: 'no space left on device',
   EDQUOT: 'the disk quota is exceeded',
   EFBIG: 'the file is too large',
+  EBUSY: 'the file system answered that it is busy (EBUSY); try again',
+  EAGAIN: 'the file system cannot take the write now (EAGAIN); try again',
 }
 
 /**
@@ -111,7 +116,7 @@ export async function writeExport(
     if (!replace && lstatSync(path, { throwIfNoEntry: false }))
       throw Object.assign(new Error('exists'), { code: 'EEXIST' })
     // Created anew (O_EXCL), so owner-only whatever the file it replaces was.
-    await write(counted, createWriteStream(partial, { mode: 0o600, flags: 'wx' }))
+    await write(counted, await newFileWriter(partial, 0o600))
     if (replace) renameSync(partial, path)
     else await takeName(partial, path)
     return bytes

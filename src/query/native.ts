@@ -1,4 +1,5 @@
 import type { FilterNode, Query, QueryNode, TermNode } from './ast'
+import { CJK_CHAR } from './term-pattern'
 
 /** How a platform's own search writes a query (docs/queries.md#per-platform); what it lacks is left out. */
 export type Dialect = {
@@ -97,12 +98,14 @@ function write(node: QueryNode, d: Dialect, nested: boolean): Written | undefine
         : { text, exact: true, operators: inner!.operators + 1, searches: false, stems: [] }
     }
     case 'and': {
-      const parts = node.items.map((n) => write(n, d, true))
+      // A prefix another part already implies asks for nothing more: left out, the AND asks exactly the same.
+      const items = node.items.filter((n, i) => !impliedPrefix(n, node.items, i))
+      const parts = items.map((n) => write(n, d, true))
       const kept = parts.filter((p): p is Written => p !== undefined)
       if (!kept.some((p) => p.searches)) return undefined
       const exact = kept.length === parts.length && kept.every((p) => p.exact)
       // One part left: written as if it stood where the AND does (no parentheses at the top).
-      if (kept.length === 1) return { ...write(node.items[parts.indexOf(kept[0])], d, nested)!, exact }
+      if (kept.length === 1) return { ...write(items[parts.indexOf(kept[0])], d, nested)!, exact }
       const text = kept.map((p) => p.text).join(' ')
       const grouped = nested && !d.flat ? `(${text})` : text
       return { text: grouped, exact, operators: sum(kept), searches: true, stems: kept.flatMap((p) => p.stems) }
@@ -123,6 +126,27 @@ function write(node: QueryNode, d: Dialect, nested: boolean): Written | undefine
 }
 
 const sum = (parts: Written[]) => parts.reduce((n, p) => n + p.operators, 0)
+
+/**
+ * Whether the AND's item `at` is a one-word prefix that another of its words already starts with (`crm*` beside
+ * `"crm tool"`, `automat*` beside automation or automati*): every post the AND matches has such a word, so the prefix
+ * asks for nothing more. Sent as its stem it would ask for the word automat too, which such a post need not have, and
+ * the team would be told that posts are not found which are (docs/queries.md#per-platform). Of two such prefixes the
+ * longer (or the first of two alike) stays; a title's words and CJK words, matched otherwise, imply nothing here.
+ */
+function impliedPrefix(node: QueryNode, items: readonly QueryNode[], at: number): boolean {
+  if (node.kind !== 'term' || !node.prefix || node.inTitle || node.words.length !== 1) return false
+  const stem = node.words[0]
+  if (CJK_CHAR.test(stem)) return false
+  return items.some(
+    (other, i) =>
+      i !== at &&
+      other.kind === 'term' &&
+      !other.inTitle &&
+      (!other.prefix || other.words.length > 1 || other.words[0].length > stem.length || i < at) &&
+      other.words.some((w) => w.startsWith(stem) && !CJK_CHAR.test(w)),
+  )
+}
 
 // A word the platforms read as one of their operators: `name:value` (X's from: and url:, GitHub's label:, Reddit's
 // url:, Stack Exchange's is:, Google's when:), a #hashtag, @mention or $cashtag, or SearXNG's !engine and :language,

@@ -11,7 +11,7 @@ import type { TermNode } from './ast'
 export const UNSPACED =
   '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}\\p{Script=Thai}\\p{Script=Lao}' +
   '\\p{Script=Khmer}\\p{Script=Myanmar}'
-const CJK_CHAR = new RegExp(`[${UNSPACED}]`, 'u')
+export const CJK_CHAR = new RegExp(`[${UNSPACED}]`, 'u')
 const WORD_CHAR = `(?:(?![${UNSPACED}])[\\p{L}\\p{N}\\p{M}])`
 const NOT_WORD = '[^\\p{L}\\p{N}\\p{M}]'
 // Anything but printable ASCII and whitespace may change under NFKC; \s holds U+FEFF, which is left out (below).

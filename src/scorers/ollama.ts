@@ -9,7 +9,7 @@ import { noModel } from './ollama-pulled'
 import { ollamaMessage, probeOllama, proxyRefused, sentError } from './ollama-probe'
 import { ollamaThinking } from './ollama-thinking'
 import { formatRefused } from './ollama-version'
-import { contentBudget, REPLY_TOKENS } from './context-budget'
+import { fitToContext, REPLY_TOKENS } from './context-budget'
 import { PROMPT_VERSION } from './prompt'
 import { askForScore, OFF_SCHEMA, SCORE_REPLY_SCHEMA } from './reply'
 import type { Scorer } from './types'
@@ -65,10 +65,9 @@ export function createOllamaScorer(config: OllamaConfig, log: Logger): Scorer {
       // ollama-js passes no abort signal to a non-streaming request, so each call gets a client whose fetch carries it.
       const client = new Ollama({ host: config.host, fetch: fetchFor(signal, where, config.model, config.host, heard) })
       const answer = await askForScore({
-        input,
+        ...fitToContext(input, config.num_ctx, thinking.extraTokens()),
         signal,
         advice: OFF_SCHEMA.ollama,
-        maxContentChars: contentBudget(input, config.num_ctx, thinking.extraTokens()),
         onRetry: (why) => log.warn('scorer_reply_retry', { scorer: 'ollama', model: config.model, why }),
         send: (messages) =>
           thinking.answer((think, numPredict) =>

@@ -1,6 +1,6 @@
 import type { Config } from '../config/schema'
 import type { Logger } from '../lib/log'
-import { contentBudget } from './context-budget'
+import { contentBudget, type Fit, fitToContext } from './context-budget'
 import { GIVE_MORE, LEAST, LEAST_CONTEXT_TOKENS, standingRefusal, statedIn } from './openai-refusal'
 import { buildUserMessage } from './prompt'
 import { modelList, servedContext } from './served-context'
@@ -83,7 +83,7 @@ export function modelContext(config: OpenAiConfig, headers: Record<string, strin
     forgetRefusalWhenDue()
     if (askedAt === undefined) return
     if (!failedSince && Date.now() - askedAt < ASK_AGAIN_MS) return
-    if (input.content.length <= contentBudget(input, tokens())) return
+    if (input.content.length <= fitToContext(input, tokens()).maxContentChars) return
     askedAt = Date.now()
     failedSince = false
     asking ??= modelList(server(signal))
@@ -110,20 +110,17 @@ export function modelContext(config: OpenAiConfig, headers: Record<string, strin
     /** For `scorer check`: a context learned under LEAST_CONTEXT_TOKENS, said; undefined for any other. */
     caveat: () => small,
     /**
-     * Scores a post cut to fit the context (`ask` is given the characters of the post that fit). Refused with HTTP 400
+     * Scores a post cut to fit the context (`ask` is given the post fitted to it: its profiles perhaps shortened, the
+     * characters of the post that fit). Refused with HTTP 400
      * by a server stating a smaller context than the post was cut for (the error's `refusal`, what the server said),
      * and no setting given, that context is taken and the post sent once more, cut to fit it. A 400 stating none, or
      * no smaller one (the post was counted too short), or a post that a smaller context would not cut shorter, would
      * be refused again: its error stands.
      */
-    async scoreWithin<T>(
-      input: ScoreInput,
-      signal: AbortSignal,
-      ask: (maxContentChars: number) => Promise<T>,
-    ): Promise<T> {
+    async scoreWithin<T>(input: ScoreInput, signal: AbortSignal, ask: (fit: Fit) => Promise<T>): Promise<T> {
       await askAgainFor(input, signal)
       const used = tokens()
-      const first = contentBudget(input, used)
+      const first = fitToContext(input, used)
       try {
         return await ask(first)
       } catch (err) {
@@ -132,8 +129,8 @@ export function modelContext(config: OpenAiConfig, headers: Record<string, strin
         if (stated === undefined || stated >= used || config.context_tokens !== undefined)
           throw standingRefusal({ input, err, used, where })
         learn(stated, REFUSAL)
-        const again = contentBudget(input, stated)
-        const cut = (maxContentChars: number) => buildUserMessage(input, { maxContentChars })
+        const again = fitToContext(input, stated)
+        const cut = (fit: Fit) => buildUserMessage(fit.input, { maxContentChars: fit.maxContentChars })
         if (cut(again) === cut(first)) throw standingRefusal({ input, err, used: stated, where })
         return ask(again).catch((retried) => {
           failed(retried)

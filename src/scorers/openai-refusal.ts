@@ -1,4 +1,4 @@
-import { CHARS_PER_TOKEN, contentBudget, LEAST_POST_CHARS } from './context-budget'
+import { CHARS_PER_TOKEN, fitToContext, LEAST_POST_CHARS } from './context-budget'
 import type { ScoreInput } from './types'
 
 // The least context the prompt is made for, as scorer.openai.context_tokens takes no less (config/schema.ts).
@@ -26,7 +26,7 @@ export function standingRefusal(o: { input: ScoreInput; err: unknown; used: numb
   const stated = statedIn(o.err)
   if (stated === undefined) return o.err
   const said = `HTTP 400: ${(o.err as { refusal: string }).refusal}`
-  if (contentBudget(o.input, stated) <= LEAST_POST_CHARS)
+  if (fitToContext(o.input, stated).maxContentChars <= LEAST_POST_CHARS)
     return new Error(
       `openai at ${o.where} could not fit the prompt in the model's context of ${stated} tokens with no more than ${LEAST_POST_CHARS} characters of the post (${said}): the instructions, the team's profiles and the reply take more; ${GIVE_MORE}`,
     )

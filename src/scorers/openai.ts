@@ -183,12 +183,11 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
       return problem
     },
     async score(input, signal) {
-      const answer = await context.scoreWithin(input, signal, (maxContentChars) =>
+      const answer = await context.scoreWithin(input, signal, (fit) =>
         askForScore({
-          input,
+          ...fit,
           signal,
           advice: OFF_SCHEMA.openai,
-          maxContentChars,
           send: (messages) => send(messages, signal),
           onRetry: (why) => log.warn('scorer_reply_retry', { scorer: 'openai', model: config.model, why }),
         }),

@@ -7,8 +7,8 @@ import { truncate } from '../lib/text'
 import { POST_END, POST_START, withoutMarkers } from './prompt-markers'
 import type { IcpProfile, Intent, JudgedExample, ScoreInput } from './types'
 
-// 2026-11-2: the team's judged examples (docs/scoring.md#tuning-by-verdicts).
-export const PROMPT_VERSION = '2026-11-2'
+// 2026-12-1: profiles too long for the context are shortened, saying so (docs/scoring.md#the-prompt).
+export const PROMPT_VERSION = '2026-12-1'
 
 /** The five intents, in the order they win when several apply (the same order as the rules scorer). */
 export const INTENT_DEFINITIONS: Record<Intent, string> = {

@@ -160,6 +160,6 @@ describe('a polling pass after verdicts', () => {
     expect(stored).toEqual([
       expect.objectContaining({ scored_by: 'openai', model: deps.scorer.model, prompt_version: PROMPT_VERSION }),
     ])
-    expect(PROMPT_VERSION).toBe('2026-11-2')
+    expect(PROMPT_VERSION).toBe('2026-12-1')
   })
 })

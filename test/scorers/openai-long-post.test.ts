@@ -2,6 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import { loadConfig } from '../../src/config/load'
 import { createLogger } from '../../src/lib/log'
 import { createOpenAiScorer } from '../../src/scorers/openai'
+import { llamaServer } from '../support/fake-llama-server'
 import { fakesPerTest, longText, type Received } from '../support/fake-upstream'
 
 // docs/scoring.md#the-prompt: a post too long for the context the server gives the model is cut to fit it, as for
@@ -10,20 +11,6 @@ import { fakesPerTest, longText, type Received } from '../support/fake-upstream'
 // "POST /v1/chat/completions" and its errors); a token is counted as 4 characters, as English runs.
 const startFake = fakesPerTest()
 const ANSWER = JSON.stringify({ reason: 'It says "a crm we might buy".', intent: 'ACTIVE', icpMatch: null, score: 8 })
-
-function llamaServer(nCtx: number) {
-  return startFake((req: Received) => {
-    const { messages } = JSON.parse(req.body) as { messages: { content: string }[] }
-    const tokens = Math.ceil(messages.reduce((n, m) => n + m.content.length, 0) / 4)
-    if (tokens > nCtx) {
-      const message = `request (${tokens} tokens) exceeds the available context size (${nCtx} tokens), try increasing it`
-      const error = { code: 400, message, type: 'exceed_context_size_error', n_prompt_tokens: tokens, n_ctx: nCtx }
-      return Response.json({ error }, { status: 400 })
-    }
-    const choice = { index: 0, message: { role: 'assistant', content: ANSWER }, finish_reason: 'stop' }
-    return Response.json({ object: 'chat.completion', choices: [choice] })
-  })
-}
 
 function score(origin: string, env: Record<string, string> = {}) {
   const config = loadConfig({ env: { LEAD_SIGNALS_SCORER_OPENAI_BASE_URL: `${origin}/v1`, ...env } })
@@ -38,20 +25,20 @@ const userMessage = (r: Received) => (JSON.parse(r.body) as { messages: { conten
 
 describe('a 20,000-character post to an OpenAI-compatible server', () => {
   test('a server with the default context (4,096 tokens): the post is cut to fit, the cut said, and the model scores it', async () => {
-    const server = llamaServer(4096)
+    const server = llamaServer(startFake, 4096, ANSWER)
     expect((await score(server.origin)).score).toBe(8)
     expect(server.received).toHaveLength(1)
     expect(userMessage(server.received[0])).toMatch(/\[\.\.\. the post goes on for \d+ more characters\]/)
   })
 
   test('a server with a smaller context (-c 2048), given as scorer.openai.context_tokens, scores it too', async () => {
-    const server = llamaServer(2048)
+    const server = llamaServer(startFake, 2048, ANSWER)
     expect((await score(server.origin, { LEAD_SIGNALS_SCORER_OPENAI_CONTEXT_TOKENS: '2048' })).score).toBe(8)
     expect(server.received).toHaveLength(1)
   })
 
   test('a context smaller than the setting written says where the context is set, the setting among them', async () => {
-    const server = llamaServer(2048)
+    const server = llamaServer(startFake, 2048, ANSWER)
     await expect(score(server.origin, { LEAD_SIGNALS_SCORER_OPENAI_CONTEXT_TOKENS: '4096' })).rejects.toThrow(
       "give the model a larger context on the server (the llama.cpp server's -c, vLLM's --max-model-len), or set scorer.openai.context_tokens to the context it has",
     )

@@ -4,6 +4,8 @@ import { Actions, Alert, ConfirmButton } from '../components/ui'
 
 type Profile = { name: string; description: string; competitors: string[] }
 const EMPTY = { name: '', description: '', competitors: '' }
+// The most profiles a team has (MAX_PROFILES in domain/icps/icps.ts; docs/operations.md#teams-keys-keywords-and-profiles).
+const MOST = 20
 const listOf = (text: string) =>
   text
     .split(',')
@@ -96,6 +98,13 @@ export function Icps() {
       </ul>
       <form class="stacked" ref={formRef} onSubmit={submit}>
         <h2>{editing === null ? 'New profile' : `Edit ${editing}`}</h2>
+        {/* Said before the form is filled in, not only when the 21st is refused. */}
+        {editing === null && (profiles?.length ?? 0) >= MOST && (
+          <p class="muted">
+            The team has {profiles?.length} profiles, the most a team may have: remove one, or widen one with Edit to
+            cover more buyers, to add another.
+          </p>
+        )}
         <label>
           Name
           <input value={form.name} maxLength={100} required disabled={editing !== null} onInput={field('name')} />

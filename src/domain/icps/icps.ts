@@ -5,6 +5,12 @@ import { echoed, hidingRefusal, nameKey } from '../../lib/text'
 
 export const MAX_NAME = 100
 export const MAX_DESCRIPTION = 2000
+/**
+ * The most profiles a team has. A model scorer is sent every profile's name whole, however short its context, and
+ * 20 names with what little of each profile fits take about a third of Ollama's default 4,096 tokens: past that a
+ * team's names alone would leave a post no room (docs/scoring.md#profiles-longer-than-the-context).
+ */
+export const MAX_PROFILES = 20
 
 export function checkLength(what: string, value: string, max: number): string {
   const text = value.trim()
@@ -51,7 +57,13 @@ export async function addIcp(
   const description = checkLength('--description', a.description, MAX_DESCRIPTION)
   const competitors = a.competitors ?? []
   for (const competitor of competitors) refuseHiding('a competitor', competitor)
-  const clash = (await deps.repos.icpProfiles.list(a.teamId)).find((p) => nameKey(p.name) === nameKey(name))
+  const profiles = await deps.repos.icpProfiles.list(a.teamId)
+  const clash = profiles.find((p) => nameKey(p.name) === nameKey(name))
+  if (!clash && profiles.length >= MAX_PROFILES)
+    throw new AppError(
+      'invalid_request',
+      `the team has ${profiles.length} ICP profiles and a team may have at most ${MAX_PROFILES}: remove one (or widen one to cover more buyers) to add another`,
+    )
   const inserted =
     !clash &&
     (await deps.repos.icpProfiles.insert({

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { unstorableText } from '../../lib/text'
-import { hasWrittenHost, isAllowedRedirectUri } from './redirect-uri'
+import { hasWrittenHost, holdsBackslash, isAllowedRedirectUri } from './redirect-uri'
 import { scopesOf } from './scopes'
 
 /** An RFC 7591 error: `invalid_redirect_uri` or `invalid_client_metadata`, with a description for the developer. */
@@ -95,6 +95,12 @@ export function readClientMetadata(input: unknown, defaultAuth: ReadClientMetada
     throw new ClientMetadataError(
       'invalid_redirect_uri',
       `redirect_uris.${hostless}: names no host; write it as scheme://host/path`,
+    )
+  const backslashed = m.redirect_uris.findIndex(holdsBackslash)
+  if (backslashed !== -1)
+    throw new ClientMetadataError(
+      'invalid_redirect_uri',
+      `redirect_uris.${backslashed}: holds a backslash, which browsers read as a slash and other URL readers do not; write it as %5C, or / where a slash is meant`,
     )
   if (m.scope !== undefined && !scopesOf(m.scope, null))
     throw new ClientMetadataError('invalid_client_metadata', 'scope: unknown scope')

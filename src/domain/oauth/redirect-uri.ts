@@ -25,10 +25,20 @@ export function isAllowedRedirectUri(uri: string): boolean {
 export const hasWrittenHost = (uri: string) => /^[a-z][a-z\d+.-]*:\/\/[^/\\?#]/i.test(uri)
 
 /**
+ * Whether a redirect URI holds a backslash, which is no character of a URI (RFC 3986 §2: written %5C). Browsers read
+ * it as a slash in an http or https URI (the WHATWG URL Standard), other URL readers as itself, so the two can name
+ * different hosts: `https://app.example.com\@evil.example/cb` is app.example.com to one, evil.example (after user
+ * information) to the other. Refused at registration and matched by no request (docs/oauth.md#clients).
+ */
+export const holdsBackslash = (uri: string) => uri.includes('\\')
+
+/**
  * Whether a redirect URI is one the client registered: exactly, or, for http on a loopback IP address, with any port
- * (RFC 8252 §7.3 and OAuth 2.1: a native app listens on whatever port is free when it asks).
+ * (RFC 8252 §7.3 and OAuth 2.1: a native app listens on whatever port is free when it asks). One holding a backslash
+ * is none, even if a registration stored it before registrations were refused one.
  */
 export function isRegisteredRedirect(registered: readonly string[], uri: string): boolean {
+  if (holdsBackslash(uri)) return false
   if (registered.includes(uri)) return true
   const portless = withoutLoopbackPort(uri)
   return portless !== undefined && registered.some((r) => withoutLoopbackPort(r) === portless)

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { narrowedSearches } from '../../../src/domain/keywords/narrowed'
+import { searchSent } from '../../../src/query/platform-queries'
 import { testConfig } from '../../support/deps'
 
 // docs/queries.md#per-platform: a platform without OR is searched for a query's first alternative only, so a post
@@ -63,6 +64,29 @@ describe('narrowedSearches', () => {
         'prefix: a post there that has only a longer word starting with “automat” or “integrat” is not found. Track ' +
         'the whole words you mean as keywords of their own to find those.',
     })
+  })
+
+  // A prefix that another word the query requires already starts with (`crm*` beside "crm tool") asks for nothing
+  // more: every post the query matches holds that word. Sent as its stem it said "not found" of posts that are found,
+  // and beside a longer word (automation automat*) it made the platform ask for the word automat too, which such a
+  // post need not have: it is not sent, and the note is not given.
+  test('a prefix another required word already starts with is not sent, and says nothing', () => {
+    const implied = ['crm crm*', '"crm tool" crm*', 'automation automat*', 'automat* automation platform:github']
+    expect(narrowedSearches({ config }, 'growth', implied)).toEqual([])
+    expect(searchSent('mastodon', 'automation automat*')?.text).toBe('automation')
+    expect(searchSent('github', 'crm* "crm tool" -hubspot')?.text).toBe('"crm tool" NOT hubspot')
+    // The longest of two prefixes is the one sent, and told; one in the title, or another alternative, still is.
+    const [longer, title, alternative, ...more] = narrowedSearches({ config }, 'growth', [
+      'automat* automati* platform:github',
+      'title:automat* automation platform:github',
+      '(automat* OR erp) automation platform:github',
+    ])
+    expect(more).toEqual([])
+    expect([longer.searched, title.searched, alternative.searched]).toEqual([
+      'automati',
+      'automat automation',
+      '(automat OR erp) automation',
+    ])
   })
 
   test('a streamed platform, or one not set up here, is not named', () => {

@@ -1,0 +1,39 @@
+// An export whose file system answers its writes with EBUSY or EAGAIN (a network or FUSE file system that is busy
+// for a while; docs/operations.md#exporting-signals): one line naming the file, what the file system answered and
+// that trying again may do, exit 1, as a full disk is said; not a raw command_failed log line.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { join } from 'node:path'
+import { errnoMount } from '../support/errno-mount'
+import { createWorkspace, ok, runCli } from './run-cli'
+
+const ws = createWorkspace()
+beforeAll(async () => {
+  await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth'])
+})
+afterAll(() => ws.cleanup())
+
+const CASES = [
+  { errno: 16, why: 'the file system answered that it is busy (EBUSY); try again' },
+  { errno: 11, why: 'the file system cannot take the write now (EAGAIN); try again' },
+]
+
+describe('export to a file system that refuses writes for a while', () => {
+  for (const { errno, why } of CASES) {
+    test(`errno ${errno}: one line saying so and to try again, exit 1`, async () => {
+      const dir = join(ws.dir, `busy-${errno}`)
+      const mount = await errnoMount(dir, errno)
+      try {
+        for (const command of [
+          ['signals', 'export', '--team', 'acme'],
+          ['people', 'export', '--team', 'acme'],
+        ]) {
+          const out = `busy-${errno}/leads.csv`
+          const r = await runCli(ws, [...command, '--out', out])
+          expect(r).toEqual({ code: 1, stdout: '', stderr: `lead-signals: cannot write "${out}": ${why}\n` })
+        }
+      } finally {
+        await mount.stop()
+      }
+    })
+  }
+})
