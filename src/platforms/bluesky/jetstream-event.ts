@@ -25,6 +25,13 @@ export const Event = v.object({
   ),
 })
 
+/**
+ * What a commit is, whichever instance sent it and whatever its clock: its author, collection, record key and
+ * operation (jetstream-cursor.ts, rereadWatch); undefined for an event that is no commit.
+ */
+export const eventKey = (e: v.InferOutput<typeof Event>) =>
+  e.kind === 'commit' && e.commit ? `${e.did}/${e.commit.collection}/${e.commit.rkey}/${e.commit.operation}` : undefined
+
 /** The Mention id of the post a deletion commit removes, or undefined for any other event. */
 export function deletedPost(e: v.InferOutput<typeof Event>): string | undefined {
   const c = e.commit

@@ -6,7 +6,7 @@ import { clockedPositions, type Connection, connectionStart, steady, storedNotAh
 import { backoffMs, pause, storedPosition, type StreamReader, type StreamSink } from '../stream'
 import { byteLength, headOf, MAX_MESSAGE_BYTES, passOverThrown, safeJson, subscription } from './jetstream-message'
 import { closeOf, connectionFailure, type Ending, silenceWatch } from './jetstream-refusal'
-import { deletedPost, Event, toMention } from './jetstream-event'
+import { deletedPost, Event, eventKey, toMention } from './jetstream-event'
 
 // Jetstream (github.com/bluesky-social/jetstream, README "Consuming Jetstream"): a WebSocket at …/subscribe sending one
 // JSON event per message, {did, time_us, kind: "commit" | "identity" | "account", commit: {operation, collection,
@@ -38,7 +38,7 @@ export function createJetstreamReader(
       let timedBy: string | undefined = instances[0]
       if (last?.by) timedBy = instances.includes(last.by) ? last.by : undefined
       let readUs = last?.us ?? 0
-      const reread = rereadWatch(last)
+      const reread = rereadWatch(last, timedBy)
       let failures = 0
       let n = timedBy ? instances.indexOf(timedBy) : 0
       // Where to read the same instance again from, once a move found its clock further behind than the rewind.
@@ -183,7 +183,7 @@ function connectOnce(
       if (skips && from !== null && handed(from, e)) return
       at = next(at, e)
       const position = cursorText(at)
-      const again = a.reread(at, skips)
+      const again = a.reread(at, eventKey(e), skips)
       const mention = toMention(e, sink.now)
       const gone = deletedPost(e)
       if (gone) sink.deleted?.(gone)
