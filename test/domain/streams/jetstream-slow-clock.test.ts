@@ -50,3 +50,35 @@ describe('Bluesky stream: moving to an instance whose clock runs 3 minutes behin
     expect(again.every((h) => h.reread)).toBe(true)
   }, 30_000)
 })
+
+// docs/streams.md#outages: an event of more than 4 MiB is not decoded; when it starts as an event does, it is passed
+// over as a gap. A move's replay of it is an event read before, as any other.
+describe('Bluesky stream: an event of more than 4 MiB that a move replays', () => {
+  test('is reread, and told as a gap once', async () => {
+    const [a, b] = [fakeJetstream(), fakeJetstream()]
+    // The second instance's clock runs 4 s ahead: its replay is timed after what was read from the first.
+    b.skipUs(4_000_000)
+    stops.push(a.stop, b.stop)
+    const config = testConfig({ platforms: { bluesky: { stream_url: [a.url, b.url] as never } } })
+    const { got, sink } = recordingSink()
+    const heard: { position?: string; reread?: boolean }[] = []
+    sink.heard = (flags) => {
+      if (flags?.position !== undefined) heard.push(flags)
+    }
+    const stop = new AbortController()
+    stops.push(() => stop.abort())
+    const pace = { steadyMs: 1000, firstRetryMs: 300, settledMs: 1000 }
+    void createJetstreamReader(config.platforms.bluesky, quiet, 1500, pace).read(null, sink, stop.signal)
+    await eventually('the first instance', () => a.clients() === 1)
+    // A record a PDS did not check, far larger than a post; both instances have it.
+    const huge = `Huge. ${'padding '.repeat(5 * 131_072)}`
+    for (const jet of [a, b]) jet.post(huge, 'did:plc:author1', 'rkeyHuge')
+    await eventually('the event passed over', () => heard.length === 1)
+    expect(heard[0]?.reread).toBeFalsy()
+    // The first instance's feed stalls; the move to the second replays its last minute, the large event with it.
+    await eventually('the move', () => b.connections.length >= 1, 15_000)
+    await eventually('the replay of the large event', () => heard.length >= 2, 15_000)
+    expect(heard.slice(1).every((h) => h.reread === true)).toBe(true)
+    expect(got.gaps.filter((g) => g.includes('more than 4 MiB'))).toHaveLength(1)
+  }, 30_000)
+})
