@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import { createMastodonStream } from '../../../src/platforms/mastodon/stream'
 import { testConfig } from '../../support/deps'
+import { fakeFediverse } from '../../support/fake-fediverse'
 import { fakeMastodon } from '../../support/fake-streams'
-import { eventually, recordingSink } from '../../support/stream-world'
+import { mastodonStreamWorld } from '../../support/mastodon-world'
+import { BUYING, eventually, recordingSink } from '../../support/stream-world'
 
 // docs.joinmastodon.org/methods/streaming ("About HTTP server-sent events"): the streaming server keeps a connection
 // alive with heartbeat comments (`:thump`) whether or not statuses reach it, so heartbeats say the connection is open,
@@ -10,8 +12,8 @@ import { eventually, recordingSink } from '../../support/stream-world'
 // for as long as it ran: source health showed a stream that heard upstream every few seconds, and nothing was read.
 // The timeline (docs.joinmastodon.org/methods/timelines) lists what the stream should have sent: docs/streams.md#outages.
 const stops: (() => unknown)[] = []
-afterEach(() => {
-  while (stops.length) stops.pop()?.()
+afterEach(async () => {
+  while (stops.length) await stops.pop()?.()
 })
 
 /** A fake instance sending a heartbeat every 100 ms, and its stream read with a quiet allowance of 1 s (5 min). */
@@ -58,5 +60,55 @@ describe('Mastodon stream: a connection that sends only heartbeats', () => {
     await Bun.sleep(3500)
     expect(got.failures).toEqual([])
     expect(masto.connections).toHaveLength(1)
+  }, 20_000)
+})
+
+describe('Mastodon stream: a stalled streaming server, as a team sees it', () => {
+  test('source health names the stall, and the status it did not send becomes a signal', async () => {
+    const masto = fakeMastodon('tok')
+    const beat = setInterval(() => masto.heartbeat(), 100)
+    stops.push(() => clearInterval(beat))
+    const pace = { quietMs: 1000, graceMs: 300 }
+    const { deps, signals } = await mastodonStreamWorld(masto, stops, '', undefined, 'sse', pace)
+    await eventually('the stream to connect', () => masto.clients() === 1)
+    masto.post(BUYING(1))
+    await eventually('the first signal', async () => (await signals()) === 1)
+    masto.setStalled(true)
+    masto.post(BUYING(2))
+    await eventually('the missed signal', async () => (await signals()) === 2, 15_000)
+    const [health] = await deps.repos.platformHealth.list()
+    expect(health?.lastError).toBe(
+      'mastodon streaming API sent no status for 1 s while the timeline listed 1 new; reconnecting',
+    )
+  }, 30_000)
+})
+
+// Over the WebSocket (docs.joinmastodon.org/methods/streaming#websocket; GoToSocial, Pleroma and Akkoma serve no other)
+// the connection is kept alive by pings, which say no more than a `:thump` does.
+describe('Mastodon stream over WebSocket: a server that stopped streaming statuses', () => {
+  test('is told from the timeline, and the reconnection reads what it did not send', async () => {
+    const fedi = fakeFediverse('ulid', 'tok', 'websocket')
+    stops.push(fedi.stop)
+    const mastodon = {
+      base_url: fedi.url,
+      access_token: 'tok',
+      mode: 'stream' as const,
+      stream_transport: 'auto' as const,
+    }
+    const { got, sink } = recordingSink()
+    const stop = new AbortController()
+    stops.push(() => stop.abort())
+    const pace = { quietMs: 1000, graceMs: 300, firstRetryMs: 50, steadyMs: 200 }
+    const config = testConfig({ platforms: { mastodon } })
+    void createMastodonStream(config.platforms.mastodon, undefined, pace).read(null, sink, stop.signal)
+    await eventually('the WebSocket', () => fedi.clients() === 1)
+    fedi.post('Streamed as it is posted.')
+    await eventually('the first status', () => got.mentions.length === 1)
+    fedi.setStalled(true)
+    fedi.post('Listed, never streamed.')
+    await eventually('the status it did not send', () => got.mentions.length === 2, 10_000)
+    expect(got.failures[0]).toBe(
+      'mastodon streaming API sent no status for 1 s while the timeline listed 1 new; reconnecting',
+    )
   }, 20_000)
 })
