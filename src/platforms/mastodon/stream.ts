@@ -133,6 +133,13 @@ export function createMastodonStream(config: Table, _?: unknown, pace: Pace = {}
       }
       let opened: number | undefined
       let streamedAt = 0
+      // A wait for room in the queue, while what the server sends waits in the connection, is not its silence.
+      const room = () => {
+        streamedAt = Number.POSITIVE_INFINITY
+        return sink.room().finally(() => {
+          streamedAt = Date.now()
+        })
+      }
       // The statuses the timeline lists past the position that were not read (stall.ts).
       const unseen = async (s: AbortSignal) =>
         last === null ? [] : (await page({ min_id: last, limit: String(PAGE) }, s)).statuses.map((st) => st.id)
@@ -143,7 +150,7 @@ export function createMastodonStream(config: Table, _?: unknown, pace: Pace = {}
         opened = undefined
         try {
           // A status deleted upstream is told by the id its update was read with (docs/streams.md#backpressure).
-          const told = { ...sink, deleted: (id: string) => sink.deleted?.(statusMentionId(instance, id)) }
+          const told = { ...sink, deleted: (id: string) => sink.deleted?.(statusMentionId(instance, id)), room }
           const host = await address.host(signal)
           const lastMs = () => (opened === undefined ? undefined : Math.max(opened, streamedAt))
           const watch = { ...quiet, lastMs, seen: (id: string) => seen.has(id) }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import { createMastodonStream } from '../../../src/platforms/mastodon/stream'
+import type { StreamSink } from '../../../src/platforms/stream'
 import { testConfig } from '../../support/deps'
 import { fakeFediverse } from '../../support/fake-fediverse'
 import { fakeMastodon } from '../../support/fake-streams'
@@ -16,17 +17,23 @@ afterEach(async () => {
   while (stops.length) await stops.pop()?.()
 })
 
-/** A fake instance sending a heartbeat every 100 ms, and its stream read with a quiet allowance of 1 s (5 min). */
-function reading() {
+/**
+ * A fake instance sending a heartbeat every 100 ms, and its stream read with a quiet allowance of 1 s (5 min) unless
+ * `pace` says otherwise; `adapt` changes the sink first.
+ */
+function reading(
+  pace: Parameters<typeof createMastodonStream>[2] = { quietMs: 1000, graceMs: 300, firstRetryMs: 100, steadyMs: 500 },
+  adapt?: (sink: StreamSink) => void,
+) {
   const masto = fakeMastodon('tok')
   stops.push(masto.stop)
   const beat = setInterval(() => masto.heartbeat(), 100)
   stops.push(() => clearInterval(beat))
   const config = testConfig({ platforms: { mastodon: { base_url: masto.url, access_token: 'tok', mode: 'stream' } } })
   const { got, sink } = recordingSink()
+  adapt?.(sink)
   const stop = new AbortController()
   stops.push(() => stop.abort())
-  const pace = { quietMs: 1000, graceMs: 300, firstRetryMs: 100, steadyMs: 500 }
   void createMastodonStream(config.platforms.mastodon, undefined, pace).read(null, sink, stop.signal)
   return { masto, got }
 }
@@ -110,5 +117,28 @@ describe('Mastodon stream over WebSocket: a server that stopped streaming status
     expect(got.failures[0]).toBe(
       'mastodon streaming API sent no status for 1 s while the timeline listed 1 new; reconnecting',
     )
+  }, 20_000)
+})
+
+// docs/streams.md#backpressure: while the stream's queue is full the reader reads nothing, and what the server sends
+// waits in the connection. That is this server's wait, not the streaming server's silence.
+describe('Mastodon stream: waiting longer than the quiet allowance for room in the queue', () => {
+  test('is no stall: no failed read, no reconnection, and what waited is read', async () => {
+    let full = false
+    const { masto, got } = reading({ quietMs: 500, graceMs: 300 }, (sink) => {
+      sink.full = () => full
+      sink.room = () =>
+        Bun.sleep(2500).then(() => {
+          full = false
+        })
+    })
+    await eventually('the stream to connect', () => masto.clients() === 1)
+    full = true
+    masto.post('Read, and then the queue is full.')
+    await eventually('the first status', () => got.mentions.length === 1)
+    masto.post('Waits in the connection for room.')
+    await eventually('the status that waited', () => got.mentions.length === 2, 10_000)
+    expect(got.failures).toEqual([])
+    expect(masto.connections).toHaveLength(1)
   }, 20_000)
 })
