@@ -184,8 +184,8 @@ function connectOnce(
       at = next(at, e)
       const position = cursorText(at)
       const again = a.reread(at, eventKey(e), skips)
-      const mention = toMention(e, sink.now)
-      const gone = deletedPost(e)
+      if (!again) watch.heard(e.time_us, true)
+      const [mention, gone] = [toMention(e, sink.now), deletedPost(e)]
       if (gone) sink.deleted?.(gone)
       if (mention) sink.item(mention, position, { reread: again })
       else sink.heard({ position, reread: again })

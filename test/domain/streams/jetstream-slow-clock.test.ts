@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import type { Logger } from '../../../src/lib/log'
 import { createJetstreamReader } from '../../../src/platforms/bluesky/jetstream'
+import type { StreamSink } from '../../../src/platforms/stream'
 import { testConfig } from '../../support/deps'
 import { fakeJetstream } from '../../support/fake-streams'
 import { eventually, recordingSink } from '../../support/stream-world'
@@ -16,21 +17,32 @@ afterEach(() => {
 
 const quiet = { info() {}, warn() {}, error() {} } as unknown as Logger
 
+/**
+ * Two fake instances, the second's clock `skewUs` off the first's, read into a recording sink (which `adapt` changes
+ * first) from the first. A silence allowance of 1.5 s (30 s as served); a moved connection's clock is told after
+ * `settledMs` (10 s as served).
+ */
+async function twoInstances(skewUs: number, settledMs: number, adapt?: (sink: StreamSink) => void) {
+  const [a, b] = [fakeJetstream(), fakeJetstream()]
+  b.skipUs(skewUs)
+  stops.push(a.stop, b.stop)
+  const config = testConfig({ platforms: { bluesky: { stream_url: [a.url, b.url] as never } } })
+  const { got, sink } = recordingSink()
+  adapt?.(sink)
+  const stop = new AbortController()
+  stops.push(() => stop.abort())
+  const pace = { steadyMs: 1000, firstRetryMs: 300, settledMs }
+  void createJetstreamReader(config.platforms.bluesky, quiet, 1500, pace).read(null, sink, stop.signal)
+  await eventually('the first instance', () => a.clients() === 1)
+  return { a, b, got }
+}
+
 describe('Bluesky stream: moving to an instance whose clock runs 3 minutes behind', () => {
   test('its new posts are new (not reread); what it replays of posts read before is reread', async () => {
-    const [a, b] = [fakeJetstream(), fakeJetstream()]
-    b.skipUs(-180_000_000)
-    stops.push(a.stop, b.stop)
-    const config = testConfig({ platforms: { bluesky: { stream_url: [a.url, b.url] as never } } })
     const handed: { text: string; reread: boolean }[] = []
-    const { sink } = recordingSink()
-    sink.item = (m, _position, flags) => handed.push({ text: m.content, reread: flags?.reread === true })
-    const stop = new AbortController()
-    stops.push(() => stop.abort())
-    // A silence allowance of 1.5 s (30 s as served); a moved connection's clock told after 1 s (10 s as served).
-    const pace = { steadyMs: 1000, firstRetryMs: 300, settledMs: 1000 }
-    void createJetstreamReader(config.platforms.bluesky, quiet, 1500, pace).read(null, sink, stop.signal)
-    await eventually('the first instance', () => a.clients() === 1)
+    const { a, b } = await twoInstances(-180_000_000, 1000, (sink) => {
+      sink.item = (m, _position, flags) => handed.push({ text: m.content, reread: flags?.reread === true })
+    })
     a.post('Sent by both.', 'did:plc:author1', 'rkey1')
     b.post('Sent by both.', 'did:plc:author1', 'rkey1')
     await eventually('the first post', () => handed.length === 1)
@@ -55,21 +67,13 @@ describe('Bluesky stream: moving to an instance whose clock runs 3 minutes behin
 // over as a gap. A move's replay of it is an event read before, as any other.
 describe('Bluesky stream: an event of more than 4 MiB that a move replays', () => {
   test('is reread, and told as a gap once', async () => {
-    const [a, b] = [fakeJetstream(), fakeJetstream()]
-    // The second instance's clock runs 4 s ahead: its replay is timed after what was read from the first.
-    b.skipUs(4_000_000)
-    stops.push(a.stop, b.stop)
-    const config = testConfig({ platforms: { bluesky: { stream_url: [a.url, b.url] as never } } })
-    const { got, sink } = recordingSink()
     const heard: { position?: string; reread?: boolean }[] = []
-    sink.heard = (flags) => {
-      if (flags?.position !== undefined) heard.push(flags)
-    }
-    const stop = new AbortController()
-    stops.push(() => stop.abort())
-    const pace = { steadyMs: 1000, firstRetryMs: 300, settledMs: 1000 }
-    void createJetstreamReader(config.platforms.bluesky, quiet, 1500, pace).read(null, sink, stop.signal)
-    await eventually('the first instance', () => a.clients() === 1)
+    // The second instance's clock runs 4 s ahead: its replay is timed after what was read from the first.
+    const { a, b, got } = await twoInstances(4_000_000, 1000, (sink) => {
+      sink.heard = (flags) => {
+        if (flags?.position !== undefined) heard.push(flags)
+      }
+    })
     // A record a PDS did not check, far larger than a post; both instances have it.
     const huge = `Huge. ${'padding '.repeat(5 * 131_072)}`
     for (const jet of [a, b]) jet.post(huge, 'did:plc:author1', 'rkeyHuge')
@@ -80,5 +84,23 @@ describe('Bluesky stream: an event of more than 4 MiB that a move replays', () =
     await eventually('the replay of the large event', () => heard.length >= 2, 15_000)
     expect(heard.slice(1).every((h) => h.reread === true)).toBe(true)
     expect(got.gaps.filter((g) => g.includes('more than 4 MiB'))).toHaveLength(1)
+  }, 30_000)
+})
+
+// docs/streams.md#outages: a connection taken as dead after its silence is a failed read ("sent nothing new") only
+// when all it sent was a replay of what was read before; one that sent new posts was reading, and is a disconnection.
+describe('Bluesky stream: an instance whose clock runs 3 minutes behind sends new posts, then falls silent', () => {
+  test('is a disconnection, not a failed read saying it sent nothing new', async () => {
+    // Its clock is not told within the test (10 s as served), so no read back comes between.
+    const { a, b, got } = await twoInstances(-180_000_000, 60_000)
+    a.post('Read from the first.', 'did:plc:author1', 'rkeyA')
+    await eventually('the first post', () => got.mentions.length === 1)
+    await eventually('the move to the second instance', () => b.clients() === 1, 10_000)
+    b.post('New on the second.', 'did:plc:author2', 'rkeyB1')
+    b.post('Newer on the second.', 'did:plc:author2', 'rkeyB2')
+    await eventually('its posts', () => got.mentions.length === 3)
+    // Silent from here: the connection is let go after 1.5 s, and the reader moves on.
+    await eventually('the connection let go', () => b.clients() === 0 && a.connections.length >= 2, 10_000)
+    expect(got.failures).toEqual([])
   }, 30_000)
 })
