@@ -84,6 +84,8 @@ export function fakeFediverse(
   let nodeinfoReads = 0
   const enc = new TextEncoder()
   let made = 0
+  // While set, statuses are listed on the timeline but not streamed (setStalled).
+  let stalled = false
   const authorized = (req: Request) => req.headers.get('authorization') === `Bearer ${token}`
   const refused = () => Response.json({ error: 'The access token is invalid' }, { status: 401 })
   const newestFirst = (list: Status[]) => [...list].sort((a, b) => (a.id < b.id ? 1 : -1))
@@ -211,9 +213,14 @@ export function fakeFediverse(
         reblog: null,
       }
       statuses.push(status)
+      if (stalled) return status
       send(`event: update\ndata: ${JSON.stringify(status)}\n\n`)
       event('update', JSON.stringify(status))
       return status
+    },
+    /** While set, the timeline lists what is posted and no streaming connection gets it: a stalled streaming server. */
+    setStalled(value: boolean) {
+      stalled = value
     },
     /** Server-sent events text as it is, to every streaming connection. */
     sendRaw: send,

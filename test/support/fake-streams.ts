@@ -357,12 +357,13 @@ export function fakeMastodon(token = 'tok') {
   const enc = new TextEncoder()
   let id = 110_000_000_000_000_000n
   let endAtOnce = false
+  let stalled = false
   let beforeConnect: (() => void) | undefined
   // While `together` runs, what it streams is written as one chunk, as a server sends events that came at once.
   let held: string[] | undefined
   const send = (text: string) => {
     if (held) held.push(text)
-    else for (const c of streams) c.enqueue(enc.encode(text))
+    else if (!stalled) for (const c of streams) c.enqueue(enc.encode(text))
   }
   const authorized = (req: Request) => req.headers.get('authorization') === `Bearer ${token}`
   const invalidToken = () => Response.json({ error: 'The access token is invalid' }, { status: 401 })
@@ -484,6 +485,13 @@ export function fakeMastodon(token = 'tok') {
     /** While set, every streaming connection ends right after it opens. */
     setEndAtOnce(value: boolean) {
       endAtOnce = value
+    },
+    /**
+     * While set, the timeline holds what is posted but the open streaming connections get no event, only heartbeats:
+     * a streaming server that lost its feed of statuses and keeps each connection alive all the same.
+     */
+    setStalled(value: boolean) {
+      stalled = value
     },
     heartbeat() {
       for (const c of streams) c.enqueue(enc.encode(':thump\n'))

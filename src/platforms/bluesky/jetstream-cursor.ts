@@ -1,3 +1,4 @@
+import { remember } from '../../lib/bounded-map'
 import { countPosition } from '../stream'
 
 /**
@@ -46,19 +47,29 @@ export const after = (at: Cursor | null, e: { time_us: number; did: string }, by
 export const cursorText = (at: Cursor) =>
   `${at.dids ? `${at.us}/${at.dids.join(',')}` : String(at.us)}${at.by === null ? '' : `@${at.by}`}`
 
+// Events remembered by what they are (eventKey): more than a move's rewind replays (a minute, a few thousand posts).
+const KEYS = 20_000
+
 /**
- * Whether each position handed on is of an event read before, by the latest time handed on since `from` (the stored
- * position), whichever instance's clock timed it (docs/streams.md#outages). A move's replay is handed on (the runner
- * passes over what it had) but is no activity: with every instance's feed stalled (their relay stopped), each move
- * replayed what was read, which ended the outage it was part of. Kept across connections, since the position follows
- * each replay back on its own instance's clock. With `skips` (the same clock, its replay passed over by the position)
- * what is handed on is new.
+ * Whether each event handed on (at the position `at`, on the clock of the instance `at.by`) was read before
+ * (docs/streams.md#outages). A move's replay is handed on (the runner passes over what it had) but is no activity: with
+ * every instance's feed stalled (their relay stopped), each move replayed what was read, which ended the outage it was
+ * part of. An event is told by what it is (`key`: its author, record and operation, eventKey), which no instance's
+ * clock changes: by time alone, an instance whose clock runs minutes behind the other's sent new posts timed before
+ * the latest one read, each taken for a replay until its clock caught up, and the outage they ended went on. Before
+ * the stored position `from`, read by an earlier run, only time tells, on the clock of the instance it was read from
+ * (`timedBy`); an event without a key, by the latest time handed on, whichever clock timed it. With `skips` (the same
+ * clock, its replay passed over by the position) what is handed on is new.
  */
-export function rereadWatch(from: Cursor | null) {
+export function rereadWatch(from: Cursor | null, timedBy: string | undefined) {
   let readToUs = from?.us ?? 0
-  return (at: Cursor, skips: boolean) => {
-    const reread = !skips && at.us <= readToUs
+  const keys = new Map<string, true>()
+  return (at: Cursor, key: string | undefined, skips: boolean) => {
+    const before = at.us <= readToUs
     readToUs = Math.max(readToUs, at.us)
-    return reread
+    if (key === undefined) return !skips && before
+    const seen = keys.has(key)
+    remember(keys, key, true, KEYS)
+    return !skips && (seen || (from !== null && at.by === timedBy && at.us <= from.us))
   }
 }

@@ -25,6 +25,17 @@ export const Event = v.object({
   ),
 })
 
+/**
+ * What a commit is, whichever instance sent it and whatever its clock: its author, collection, record key and
+ * operation (jetstream-cursor.ts, rereadWatch).
+ */
+export const commitKey = (did: string, c: { collection: string; rkey: string; operation: string }) =>
+  `${did}/${c.collection}/${c.rkey}/${c.operation}`
+
+/** commitKey of an event; undefined for one that is no commit. */
+export const eventKey = (e: v.InferOutput<typeof Event>) =>
+  e.kind === 'commit' && e.commit ? commitKey(e.did, e.commit) : undefined
+
 /** The Mention id of the post a deletion commit removes, or undefined for any other event. */
 export function deletedPost(e: v.InferOutput<typeof Event>): string | undefined {
   const c = e.commit

@@ -1,4 +1,5 @@
 import { countPosition, type StreamSink } from '../stream'
+import { commitKey } from './jetstream-event'
 
 // The largest message decoded. A post is a few kB, but a record a PDS did not check can be far larger (JSON writes a
 // control character in six bytes): Jetstream is asked not to send such an event, and one that comes all the same is
@@ -6,27 +7,42 @@ import { countPosition, type StreamSink } from '../stream'
 export const MAX_MESSAGE_BYTES = 4 * 1024 * 1024
 
 /** A message's size in bytes: a string's UTF-8 length is counted only when its length alone does not settle it. */
-export const byteLength = (data: unknown) => {
+const byteLength = (data: unknown) => {
   if (typeof data !== 'string') return (data as ArrayBuffer).byteLength ?? 0
   return data.length > MAX_MESSAGE_BYTES || data.length * 3 <= MAX_MESSAGE_BYTES ? data.length : Buffer.byteLength(data)
 }
 
+/** Whether a message is larger than is decoded (MAX_MESSAGE_BYTES). */
+export const tooLarge = (data: unknown) => byteLength(data) > MAX_MESSAGE_BYTES
+
 /**
  * The `did` and `time_us` a Jetstream event starts with (its JSON writes them first), read from the first bytes of a
- * message too large to decode; undefined when they are not there.
+ * message too large to decode; undefined when they are not there. `key`: a commit's commitKey, whose operation,
+ * collection and record key come before its record (github.com/bluesky-social/jetstream, pkg/models/models.go).
  */
 export const headOf = (data: unknown) => {
   const head =
     typeof data === 'string'
-      ? data.slice(0, 1024)
+      ? data.slice(0, 2048)
       : new TextDecoder().decode(
-          new Uint8Array(data as ArrayBuffer, 0, Math.min(1024, (data as ArrayBuffer).byteLength)),
+          new Uint8Array(data as ArrayBuffer, 0, Math.min(2048, (data as ArrayBuffer).byteLength)),
         )
   const time = /"time_us":(\d{1,16})[,}]/.exec(head)?.[1]
   const did = /"did":"(did:[a-z]+:[A-Za-z0-9._:%-]{1,200})"/.exec(head)?.[1]
   const us = time === undefined ? undefined : countPosition(time)
-  return us === undefined || did === undefined ? undefined : { time_us: us, did }
+  if (us === undefined || did === undefined) return undefined
+  const [, operation, collection, rkey] = COMMIT_HEAD.exec(head) ?? []
+  const key = operation && collection && rkey ? commitKey(did, { operation, collection, rkey }) : undefined
+  return { time_us: us, did, key }
 }
+
+// A commit's fields before its record, as Jetstream writes them: its rev, operation, collection and record key.
+const COMMIT_HEAD =
+  /"kind":"commit","commit":\{(?:"rev":"[^"\\]{0,64}",)?"operation":"([a-z]{1,16})","collection":"([A-Za-z0-9.-]{1,317})","rkey":"([A-Za-z0-9._:~-]{1,512})"/
+
+/** The gap an event too large to decode is (docs/streams.md#outages). */
+export const oversizeNote = (timeUs: number) =>
+  `passed over an event of more than ${MAX_MESSAGE_BYTES / 1024 / 1024} MiB (time_us ${timeUs})`
 
 /** The message as JSON, or undefined. */
 export const safeJson = (data: unknown) => {

@@ -18,8 +18,8 @@ export type Ending = {
 /**
  * A connection's silence allowance (docs/streams.md#outages): told of each message (with its event's time_us), it calls
  * `silent` after `silenceMs` without one, `ending` saying so. An event timed less than `silenceMs` before it came was
- * sent live; a connection whose events were all older came after a silence and sent only the rewind's replay of what
- * was read before it (an instance whose feed stalled, as every instance's does when their relay stops): `stale`, a
+ * sent live, as was one not read before; a connection whose events were all older came after a silence and sent only
+ * the rewind's replay of what was read before it (an instance whose feed stalled, as every instance's does when their relay stops): `stale`, a
  * failed read, told in source health and waited out longer each time, rather than a disconnection retried at once.
  */
 export function silenceWatch(silenceMs: number, ending: Ending, silent: () => void) {
@@ -33,11 +33,15 @@ export function silenceWatch(silenceMs: number, ending: Ending, silent: () => vo
     silent()
   }, 1000)
   return {
-    heard(timeUs?: number) {
+    /**
+     * `fresh`: the event was not read before (rereadWatch): new, however far behind its instance's clock times it, as
+     * an instance whose clock runs minutes behind sends each of its events.
+     */
+    heard(timeUs?: number, fresh = false) {
       lastMs = Date.now()
       if (timeUs === undefined) return
       events = true
-      live ||= lastMs * 1000 - timeUs < silenceMs * 1000
+      live ||= fresh || lastMs * 1000 - timeUs < silenceMs * 1000
     },
     stop: () => clearInterval(timer),
   }

@@ -4,9 +4,9 @@ import type { Logger } from '../../lib/log'
 import { type Cursor, cursorText, handed, instanceOf, parseCursor, rereadWatch } from './jetstream-cursor'
 import { clockedPositions, type Connection, connectionStart, steady, storedNotAhead } from './jetstream-clock'
 import { backoffMs, pause, storedPosition, type StreamReader, type StreamSink } from '../stream'
-import { byteLength, headOf, MAX_MESSAGE_BYTES, passOverThrown, safeJson, subscription } from './jetstream-message'
+import { headOf, oversizeNote, passOverThrown, safeJson, subscription, tooLarge } from './jetstream-message'
 import { closeOf, connectionFailure, type Ending, silenceWatch } from './jetstream-refusal'
-import { deletedPost, Event, toMention } from './jetstream-event'
+import { deletedPost, Event, eventKey, toMention } from './jetstream-event'
 
 // Jetstream (github.com/bluesky-social/jetstream, README "Consuming Jetstream"): a WebSocket at …/subscribe sending one
 // JSON event per message, {did, time_us, kind: "commit" | "identity" | "account", commit: {operation, collection,
@@ -38,7 +38,7 @@ export function createJetstreamReader(
       let timedBy: string | undefined = instances[0]
       if (last?.by) timedBy = instances.includes(last.by) ? last.by : undefined
       let readUs = last?.us ?? 0
-      const reread = rereadWatch(last)
+      const reread = rereadWatch(last, timedBy)
       let failures = 0
       let n = timedBy ? instances.indexOf(timedBy) : 0
       // Where to read the same instance again from, once a move found its clock further behind than the rewind.
@@ -146,9 +146,9 @@ function connectOnce(
     }
     ws.onmessage = passOverThrown(sink, (message) => {
       watch.heard()
-      if (byteLength(message.data) > MAX_MESSAGE_BYTES) {
-        // Not decoded. When its first fields say which event it is, it is passed over as a gap, and skipped when a
-        // rewind replays it: otherwise each reconnection would replay it and be dropped again, for good.
+      if (tooLarge(message.data)) {
+        // Not decoded. When its first fields say which event it is, it is a gap, read past and skipped when a rewind
+        // replays it (a move's replay is no activity, told before): else each reconnection would drop it, for good.
         const e = headOf(message.data)
         if (!e) {
           outcome = 'oversize'
@@ -156,11 +156,11 @@ function connectOnce(
         }
         heard = 'heard'
         if (skips && from !== null && handed(from, e)) return
-        sink.gap(`passed over an event of more than ${MAX_MESSAGE_BYTES / 1024 / 1024} MiB (time_us ${e.time_us})`)
         at = next(at, e)
-        sink.heard({ position: cursorText(at) })
-        moved(at)
-        return
+        const again = a.reread(at, e.key, skips)
+        if (!again) sink.gap(oversizeNote(e.time_us))
+        sink.heard({ position: cursorText(at), reread: again })
+        return moved(at)
       }
       const parsed = v.safeParse(Event, safeJson(message.data))
       if (!parsed.success) {
@@ -183,9 +183,9 @@ function connectOnce(
       if (skips && from !== null && handed(from, e)) return
       at = next(at, e)
       const position = cursorText(at)
-      const again = a.reread(at, skips)
-      const mention = toMention(e, sink.now)
-      const gone = deletedPost(e)
+      const again = a.reread(at, eventKey(e), skips)
+      if (!again) watch.heard(e.time_us, true)
+      const [mention, gone] = [toMention(e, sink.now), deletedPost(e)]
       if (gone) sink.deleted?.(gone)
       if (mention) sink.item(mention, position, { reread: again })
       else sink.heard({ position, reread: again })

@@ -38,15 +38,18 @@ const FAILING_TRIES = 4
 // longer outage (days: hundreds of thousands of calls, one an item, before anything new) the older ones are a gap, as
 // past the Mastodon catch-up's 400 statuses (docs/streams.md#resuming).
 const CATCH_UP_ITEMS = 10_000
+// Hacker News numbers every story and comment as it is made, some ten thousand a day around the clock: a maxitem that
+// has not moved for this long is an API (or a mirror) that stopped updating, not a quiet hour (docs/streams.md#outages).
+const STUCK_MS = 10 * 60_000
 
 /**
- * `pace`: how often maxitem is asked (POLL_MS) and the first wait after a failed read (1 s, doubling), which tests
- * shorten; `log` is the factory table's and unused.
+ * `pace`: how often maxitem is asked (POLL_MS), the first wait after a failed read (1 s, doubling) and STUCK_MS, which
+ * tests shorten; `log` is the factory table's and unused.
  */
 export function createHackernewsStream(
   config: Config['platforms']['hackernews'],
   _log?: unknown,
-  pace: { pollMs?: number; firstRetryMs?: number } = {},
+  pace: { pollMs?: number; firstRetryMs?: number; stuckMs?: number } = {},
 ): StreamReader {
   const get = (path: string, signal: AbortSignal) =>
     fetchPlatformJson({
@@ -73,6 +76,9 @@ export function createHackernewsStream(
       let failures = 0
       const missing = new Map<number, number>()
       const failing = new Map<number, number>()
+      // The highest maxitem answered, and when it last grew.
+      let highest = 0
+      let grewAt = Date.now()
       while (!signal.aborted) {
         try {
           // Firebase answers null for a path that holds no data (an address without its /v0): not item 0, which would
@@ -82,6 +88,13 @@ export function createHackernewsStream(
             throw new AppError(
               'upstream_error',
               `hackernews sent a maxitem that is not an item id${max === null ? ' (null: no data at that address; the API is at …/v0)' : ''}`,
+            )
+          if (max > highest) [highest, grewAt] = [max, Date.now()]
+          const stuckSec = Math.round((Date.now() - grewAt) / 1000)
+          if (Date.now() - grewAt >= (pace.stuckMs ?? STUCK_MS))
+            throw new AppError(
+              'upstream_error',
+              `hackernews maxitem has stayed at ${max} for ${stuckSec} s: the API answers but has stopped updating`,
             )
           let at: number = last === null || last > max ? max : last
           if (max - at > CATCH_UP_ITEMS) {

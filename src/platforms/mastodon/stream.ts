@@ -1,4 +1,4 @@
-import * as v from 'valibot'
+import type * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import { AppError } from '../../errors'
 import { remember } from '../../lib/bounded-map'
@@ -6,18 +6,18 @@ import { USER_AGENT, UpstreamStatusError } from '../http'
 import { streamingAddress } from './streaming-address'
 import { pause, retryWaitMs, storedPosition, type StreamReader } from '../stream'
 import { statusMention, statusMentionId, TokenLacksScope, tokenRefused } from './connector'
-import { mastodonGet } from './limit'
 import type { PlatformShared } from '../common/shared-pauses'
-import { notEventStream, readEvents, StreamedStatus } from './events'
+import { notEventStream, readEvents, type StreamedStatus } from './events'
 import { socketWithToken } from './socket-token'
 import { instanceSoftware } from './software'
 import { after, ahead, STATUS_ID } from './ids'
+import { PAGE, timelinePage } from './timeline-page'
+import { GRACE_MS, QUIET_MS, type StallPace, stallGuarded } from './stall'
 
 // Mastodon's streaming API (docs.joinmastodon.org/methods/streaming): GET /api/v1/streaming/public (…/public/local,
 // …/hashtag?tag=) answers server-sent events (events.ts), and /api/v1/streaming a WebSocket (websocket.ts), which
 // `stream_transport` chooses between (docs/platforms.md#mastodon). The stream has no cursor, so a (re)connection, once open, reads what it missed from the matching timeline
 // (docs.joinmastodon.org/methods/timelines) with `min_id`, 40 a page (docs/streams.md#which-platforms-stream).
-const PAGE = 40
 const CATCH_UP_PAGES = 10
 // Status ids recently handed on, so that one given twice (by the catch-up and the stream) is read once.
 const SEEN = 10_000
@@ -31,7 +31,8 @@ const REFUSED_SEC = 15 * 60
 const START = '0'
 // `pace`: STEADY_MS, the first wait after a failure (1 s, doubling) and the silence allowance, shortened by tests;
 // `_` (the log) is unused.
-type Pace = { steadyMs?: number; firstRetryMs?: number; silenceMs?: number } & PlatformShared
+// `quietMs` and `graceMs`: a stall's (stall.ts).
+type Pace = { steadyMs?: number; firstRetryMs?: number; silenceMs?: number } & StallPace & PlatformShared
 type Table = Config['platforms']['mastodon']
 export function createMastodonStream(config: Table, _?: unknown, pace: Pace = {}): StreamReader {
   const steadyMs = pace.steadyMs ?? STEADY_MS
@@ -44,24 +45,7 @@ export function createMastodonStream(config: Table, _?: unknown, pace: Pace = {}
   const address = streamingAddress(config)
   // Over the WebSocket the token goes where the server reads it, which its NodeInfo tells (socket-token.ts).
   const readSocket = socketWithToken(token, instanceSoftware(config))
-  const get = mastodonGet(config, pace)
-  const page = async (params: Record<string, string>, signal: AbortSignal) => {
-    const url = address.timeline()
-    for (const [k, val] of Object.entries(params)) url.searchParams.set(k, val)
-    const body = await get(url, signal)
-    const listed = Array.isArray(body) ? body : []
-    const statuses = listed.flatMap((raw) => {
-      const s = v.safeParse(StreamedStatus, raw)
-      return s.success ? [s.output] : []
-    })
-    // `full`: as many as asked for were listed, read or not: one that could not be read does not end the catch-up.
-    // `ids`: the status ids listed, read or not, newest first.
-    const ids = listed.flatMap((raw) => {
-      const id = (raw as { id?: unknown } | null)?.id
-      return typeof id === 'string' && STATUS_ID.test(id) ? [id] : []
-    })
-    return { statuses, ids, empty: listed.length === 0, full: listed.length >= PAGE }
-  }
+  const page = timelinePage(config, address, pace)
   return {
     platform: 'mastodon',
     async read(from, sink, signal) {
@@ -104,6 +88,7 @@ export function createMastodonStream(config: Table, _?: unknown, pace: Pace = {}
       // A status whose reading throws (a fault of ours) is passed over: taken for the connection breaking off, it was
       // read again by each reconnection's catch-up, and threw again, for as long as the timeline listed it.
       const hand = (s: v.InferOutput<typeof StreamedStatus>, edited = false, listed = false) => {
+        if (!listed) streamedAt = Date.now()
         try {
           read(s, edited, listed)
         } catch (err) {
@@ -147,19 +132,34 @@ export function createMastodonStream(config: Table, _?: unknown, pace: Pace = {}
         opened = Date.now()
       }
       let opened: number | undefined
+      let streamedAt = 0
+      // A wait for room in the queue, while what the server sends waits in the connection, is not its silence.
+      const room = () => {
+        streamedAt = Number.POSITIVE_INFINITY
+        return sink.room().finally(() => {
+          streamedAt = Date.now()
+        })
+      }
+      // The statuses the timeline lists past the position that were not read (stall.ts).
+      const unseen = async (s: AbortSignal) =>
+        last === null ? [] : (await page({ min_id: last, limit: String(PAGE) }, s)).statuses.map((st) => st.id)
+      const quiet = { quietMs: pace.quietMs ?? QUIET_MS, graceMs: pace.graceMs ?? GRACE_MS, unseen }
       let transport = config.stream_transport === 'websocket' ? 'websocket' : 'sse'
       while (!signal.aborted) {
         let error: unknown
         opened = undefined
         try {
           // A status deleted upstream is told by the id its update was read with (docs/streams.md#backpressure).
-          const told = { ...sink, deleted: (id: string) => sink.deleted?.(statusMentionId(instance, id)) }
+          const told = { ...sink, deleted: (id: string) => sink.deleted?.(statusMentionId(instance, id)), room }
           const host = await address.host(signal)
-          const reading = [told, signal, hand, catchUp, pace.silenceMs] as const
-          const ended =
-            transport === 'sse'
-              ? await readEvents(address.events(host), headers, ...reading)
-              : await readSocket(address.socket(host), ...reading)
+          const lastMs = () => (opened === undefined ? undefined : Math.max(opened, streamedAt))
+          const watch = { ...quiet, lastMs, seen: (id: string) => seen.has(id) }
+          const ended = await stallGuarded<unknown>(signal, watch, (connection) => {
+            const reading = [told, connection, hand, catchUp, pace.silenceMs] as const
+            return transport === 'sse'
+              ? readEvents(address.events(host), headers, ...reading)
+              : readSocket(address.socket(host), ...reading)
+          })
           if (signal.aborted) return
           // Let go for room in the queue: the next connection's catch-up reads what came meanwhile.
           if (ended === 'full') {
