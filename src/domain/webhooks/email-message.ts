@@ -61,6 +61,19 @@ const leadText = (s: Lead, links: Links) =>
     .filter((line) => line.trim())
     .join('\n')
 
+// A subject's most characters. A team's name (64 at most) and an author's (101 with its "…") may come to more.
+const SUBJECT_MAX = 200
+
+/**
+ * A single lead's subject within SUBJECT_MAX, its author's name cut shorter (with "…") when the line is over: the
+ * line cut at 200 lost the end of the platform's name ("… on Stack Ov").
+ */
+function leadSubject(s: Lead, team: string) {
+  const over = newLeadLine(s, team).length - SUBJECT_MAX
+  if (over <= 0) return newLeadLine(s, team)
+  return newLeadLine({ ...s, author: `${truncate(s.author, s.author.length - over - 1).trimEnd()}…` }, team)
+}
+
 /** What an e-mail says above its leads: the team they are for, the window's `heading`, a `note` for a test. */
 export type EmailAbout = {
   team: string
@@ -91,7 +104,7 @@ export function emailMessage(leads: Lead[], total: number, links: Links, about: 
   const shown = ranked.slice(0, rows.length)
   const more = total - shown.length
   const best = shown[0]
-  const subject = oneLine(total === 1 && best ? truncate(newLeadLine(best, about.team), 200) : titled)
+  const subject = oneLine(total === 1 && best ? leadSubject(best, about.team) : titled)
   const moreLine = more > 0 ? `${more} more in the console.` : note
   const unsubscribeHtml = links.unsubscribe
     ? ` · <a href="${escapeHtml(links.unsubscribe)}" style="color:#666">Unsubscribe</a>`
