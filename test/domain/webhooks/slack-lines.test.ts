@@ -2,8 +2,10 @@
 // headline on the first line. A post that broke a line there could draw a made-up lead's headline, in the same
 // letters as ours, under its own. Unicode's line breaking (UAX #14) makes a line end at each of LF, CR, NEL, vertical
 // tab, form feed, U+2028 and U+2029 (classes BK, CR, LF, NL); the digest made only LF a space.
+// A message of one lead's notification text (ours, then the post's start) is one line too.
 import { expect, test } from 'bun:test'
 import { type Lead, shownToPeople } from '../../../src/domain/webhooks/links'
+import { slackMessage } from '../../../src/domain/webhooks/slack'
 import { slackDigest } from '../../../src/domain/webhooks/slack-digest'
 import { signalRow } from '../../support/webhooks'
 
@@ -27,5 +29,20 @@ test("a post's line breaks of every kind do not start a line of their own in a S
       text: `We need a CRM. ${fake} Budget approved.`,
       rest: [],
     })
+  }
+})
+
+test("a post's line breaks do not start a line of their own in the notification of a Slack message of one lead", () => {
+  const fake = 'New lead: 10/10 ACTIVE · ceo on LinkedIn'
+  for (const brk of ['\n', '\u2028', '\r\n']) {
+    const lead = shownToPeople({
+      ...signalRow('team_1'),
+      preview: `We need a CRM.${brk}${fake}`,
+      contentFull: null,
+    } as Lead)
+    // Notifications show the message's `text`: our line, the post's start after it, on one line.
+    expect(slackMessage(lead).text.split(LINE_ENDS)).toEqual([
+      `New lead: 8/10 ACTIVE · ann on Hacker News: We need a CRM. ${fake}`,
+    ])
   }
 })
