@@ -1,8 +1,10 @@
 import { escapeHtml } from '../lib/text'
 
-// A column of plain text: what a page without a look of its own is given.
+// A column of plain text: what a page without a look of its own is given. A word wider than the column (an e-mail
+// address of 110 characters on the unsubscribe page) breaks: it ran past a phone's width and the page scrolled sideways.
 const PLAIN =
-  'body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem}h1{font-size:1.4rem}'
+  'body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;overflow-wrap:anywhere}' +
+  'h1{font-size:1.4rem}'
 
 /**
  * A page of the service's own for a person's browser, where JSON would leave them guessing (an e-mail's unsubscribe

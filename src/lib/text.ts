@@ -48,6 +48,12 @@ export function previewShown(preview: string, full: string | true | null | undef
   return closed(endAtWord(preview, full === true ? 'a' : (full[preview.length] ?? '')))
 }
 
+/** The mark that closes a quotation `cut` leaves open (an odd number of ", or more “ than ”), or ''. */
+export function opened(cut: string): string {
+  const count = (mark: string) => cut.split(mark).length - 1
+  return count('"') % 2 === 1 ? '"' : count('“') > count('”') ? '”' : ''
+}
+
 /**
  * `text` in at most `most` characters as shortened cuts it, and a quotation the cut leaves open (an odd number of ",
  * or more “ than ”) closed after the "…", so that what follows the text is not read as quoted; a quotation opened just
@@ -55,10 +61,6 @@ export function previewShown(preview: string, full: string | true | null | undef
  */
 export function shortenedQuoting(text: string, most: number): string {
   if (text.length <= most) return text
-  const opened = (cut: string) => {
-    const count = (mark: string) => cut.split(mark).length - 1
-    return count('"') % 2 === 1 ? '"' : count('“') > count('”') ? '”' : ''
-  }
   let cut = shortened(text, most).slice(0, -1)
   if (opened(cut)) {
     cut = shortened(text, most - 1).slice(0, -1)

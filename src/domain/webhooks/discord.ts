@@ -1,4 +1,4 @@
-import { cutAtWord } from '../../lib/text'
+import { cutAtWord, opened } from '../../lib/text'
 import { bestFirst, countLine, headline, type Lead, type Links, leadDetails, textStart } from './links'
 import { postAddress, postLink } from './post-link'
 
@@ -37,13 +37,23 @@ export const discordText = (text: string, max: number) => cutShort(discordEscape
 
 /**
  * Where a word ends, as Slack's and Teams' reasons are cut (a word cut short reads as a typo), without the marks
- * before it or a quotation opened there. A cut between a backslash and what it escapes would escape the ellipsis.
+ * before it or a quotation opened there, and a quotation the cut leaves open closed after the "…", as theirs are
+ * (lib/text.ts shortenedQuoting): a cut inside a long quotation left it open.
  */
 function cutShort(text: string, max: number) {
   if (text.length <= max) return text
-  let cut = cutAtWord(text, max - 1).replace(TRAILING, '')
+  const cut = cutBefore(text, max - 1)
+  if (!opened(cut)) return `${cut}…`
+  const shorter = cutBefore(text, max - 2)
+  return `${shorter}…${opened(shorter)}`
+}
+
+// The start of `text` in at most `most` characters, where a word ends. A cut between a backslash and what it escapes
+// would escape what follows it.
+function cutBefore(text: string, most: number) {
+  let cut = cutAtWord(text, most).replace(TRAILING, '')
   if (cut.endsWith('"') && cut.split('"').length % 2 === 0) cut = cut.slice(0, -1).replace(TRAILING, '')
-  return `${/(^|[^\\])(\\\\)*\\$/.test(cut) ? cut.slice(0, -1) : cut}…`
+  return /(^|[^\\])(\\\\)*\\$/.test(cut) ? cut.slice(0, -1) : cut
 }
 
 // Discord reads Markdown in a title, and in a title that is a link no backslash escape (it shows each backslash and

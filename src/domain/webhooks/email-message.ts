@@ -21,6 +21,10 @@ export const EMAIL_MAX_LEADS = 50
 // leads whose escaped text runs long (a post that is all markup) stop the list at this many bytes.
 const EMAIL_LEADS_BYTES = 80_000
 
+// A word longer than the column (a name, an address, a team's name of 64 letters and underscores) breaks instead of
+// widening the whole message: on a phone, a title of one such word made the e-mail scroll sideways.
+const WRAP = 'overflow-wrap:anywhere;word-wrap:break-word;word-break:break-word'
+
 /** Everything a platform wrote is escaped before it goes into HTML (post text is attacker-controlled). */
 // Subjects and plain text take no markup, but a line break would start a header or fake a line of ours (oneLine).
 const leadHtml = (s: Lead, links: Links) => {
@@ -30,10 +34,9 @@ const leadHtml = (s: Lead, links: Links) => {
   const open = href
     ? `<a href="${escapeHtml(href)}" style="color:#1565c0">Open the post</a>`
     : address && escapeHtml(address)
-  // A word longer than the column (a name, an address) breaks instead of widening the whole message. A post and a
-  // name take their direction from their own first letters (dir="auto"): in our left-to-right line, an Arabic or
-  // Hebrew sentence with a Latin word in it was laid out in pieces a reader met in the wrong order.
-  return `<tr><td style="padding:12px 0;border-top:1px solid #ddd;overflow-wrap:anywhere;word-wrap:break-word;word-break:break-word">
+  // A post and a name take their direction from their own first letters (dir="auto"): in our left-to-right line, an
+  // Arabic or Hebrew sentence with a Latin word in it was laid out in pieces a reader met in the wrong order.
+  return `<tr><td style="padding:12px 0;border-top:1px solid #ddd;${WRAP}">
 <div style="font-weight:bold">${headline(s, escapeHtml, (author) => `<span dir="auto">${escapeHtml(author)}</span>`)}</div>
 <div dir="auto" style="margin:6px 0;color:#222">${escapeHtml(textStart(s))}</div>
 <div style="color:#666;font-size:13px">${detailsLine(leadDetails(s, s.reason), escapeHtml, (d) => personHtml(d, links))}</div>
@@ -57,6 +60,19 @@ const leadText = (s: Lead, links: Links) =>
   ]
     .filter((line) => line.trim())
     .join('\n')
+
+// A subject's most characters. A team's name (64 at most) and an author's (101 with its "…") may come to more.
+const SUBJECT_MAX = 200
+
+/**
+ * A single lead's subject within SUBJECT_MAX, its author's name cut shorter (with "…") when the line is over: the
+ * line cut at 200 lost the end of the platform's name ("… on Stack Ov").
+ */
+function leadSubject(s: Lead, team: string) {
+  const over = newLeadLine(s, team).length - SUBJECT_MAX
+  if (over <= 0) return newLeadLine(s, team)
+  return newLeadLine({ ...s, author: `${truncate(s.author, s.author.length - over - 1).trimEnd()}…` }, team)
+}
 
 /** What an e-mail says above its leads: the team they are for, the window's `heading`, a `note` for a test. */
 export type EmailAbout = {
@@ -88,7 +104,7 @@ export function emailMessage(leads: Lead[], total: number, links: Links, about: 
   const shown = ranked.slice(0, rows.length)
   const more = total - shown.length
   const best = shown[0]
-  const subject = oneLine(total === 1 && best ? truncate(newLeadLine(best, about.team), 200) : titled)
+  const subject = oneLine(total === 1 && best ? leadSubject(best, about.team) : titled)
   const moreLine = more > 0 ? `${more} more in the console.` : note
   const unsubscribeHtml = links.unsubscribe
     ? ` · <a href="${escapeHtml(links.unsubscribe)}" style="color:#666">Unsubscribe</a>`
@@ -97,7 +113,7 @@ export function emailMessage(leads: Lead[], total: number, links: Links, about: 
 <title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;padding:16px;background:#f5f5f5;font-family:-apple-system,Segoe UI,Roboto,Arial,sans-serif">
 <table role="presentation" style="max-width:640px;margin:0 auto;background:#fff;padding:16px 20px;border-radius:6px;width:100%;table-layout:fixed">
-<tr><td><h1 style="font-size:20px;margin:0 0 4px">${escapeHtml(title)}</h1>
+<tr><td style="${WRAP}"><h1 style="font-size:20px;margin:0 0 4px">${escapeHtml(title)}</h1>
 ${heading ? `<div style="color:#666;font-size:13px">${escapeHtml(heading)}</div>` : ''}</td></tr>
 ${rows.join('\n')}
 <tr><td style="padding-top:12px;border-top:1px solid #ddd;font-size:13px;color:#666">${moreLine ? `<div style="margin-bottom:8px">${escapeHtml(moreLine)}</div>` : ''}

@@ -1,4 +1,4 @@
-import { cutAtWord, FORCING_DIRECTION, fewerMarks, shortenedQuoting, truncate } from '../../lib/text'
+import { FORCING_DIRECTION, fewerMarks, shortened, shortenedQuoting, truncate } from '../../lib/text'
 import { platformName } from '../../config/platform-names'
 import type { Config } from '../../config/schema'
 import type { NewSignal } from '../../storage/repos/signals'
@@ -63,8 +63,11 @@ const plainText = (text: string) => fewerMarks(text.replace(DIRECTION_CONTROLS, 
 export const bestFirst = (leads: Lead[]) =>
   [...leads].sort((a, b) => b.score - a.score || b.detectedAt.localeCompare(a.detectedAt))
 
-export const textStart = (s: Lead) =>
-  s.preview.length > TEXT_START ? `${cutAtWord(s.preview, TEXT_START)}…` : s.preview
+/**
+ * A post's first 280 characters, cut where a word ends with "…" and without the marks before the cut (lib/text.ts
+ * shortened), as Slack's message of one lead and the console cut it: a cut after a full stop read "Team.…".
+ */
+export const textStart = (s: Lead) => (s.preview.length > TEXT_START ? shortened(s.preview, TEXT_START + 1) : s.preview)
 
 // A scorer's reason may be 500 characters: a Teams card has a byte budget, and a Slack text 3,000 characters, which
 // escaping & < > can make five times the reason's length.

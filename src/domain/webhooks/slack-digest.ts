@@ -1,4 +1,4 @@
-import { bestFirst, countLine, headline, type Lead, type Links, textStart } from './links'
+import { bestFirst, countLine, headline, type Lead, type Links, oneLine, textStart } from './links'
 import { postAddress, postLink } from './post-link'
 import { whyBlock } from './slack'
 import { mrkdwnObject, plainObject } from './slack-text'
@@ -9,7 +9,8 @@ const SLACK_MAX_LEADS = 10
 /**
  * A lead's headline and the start of its post on one line, as plain_text: Slack's mrkdwn would read a post's * _ ~ `
  * as formatting, with no escape for them. Within a section's 3,000 characters: a name is cut at 100 and the text at
- * 280 (links.ts). The link to the post, which plain_text cannot hold, is the section's button.
+ * 280 (links.ts). The text is one line, whatever breaks it held (a CR, U+2028 and the others, not only LF): a line of
+ * its own could read as another lead's headline. The link to the post, which plain_text cannot hold, is the button.
  */
 function leadSection(s: Lead) {
   const href = postLink(s.url)
@@ -17,7 +18,7 @@ function leadSection(s: Lead) {
   const address = postAddress(s.url)
   return {
     type: 'section',
-    text: plainObject(`${headline(s)}\n${textStart(s).replace(/\n/g, ' ')}${address ? `\n${address}` : ''}`),
+    text: plainObject(`${headline(s)}\n${oneLine(textStart(s))}${address ? `\n${address}` : ''}`),
     ...(href ? { accessory: { type: 'button', text: { type: 'plain_text', text: 'Open the post' }, url: href } } : {}),
   }
 }

@@ -1,5 +1,5 @@
 import { previewShown } from '../../lib/text'
-import { detailText, type Lead, leadDetails, newLeadLine, whyStart } from './links'
+import { detailText, type Lead, leadDetails, newLeadLine, oneLine, whyStart } from './links'
 import { postAddress, postLink } from './post-link'
 import { mrkdwn, mrkdwnObject, plainObject } from './slack-text'
 
@@ -40,8 +40,9 @@ export function slackMessage(s: Lead) {
   const preview = previewShown(s.preview, s.contentFull)
   return {
     // Notifications show `text`. Slack reads it as mrkdwn unless `mrkdwn` is false (its message payload reference),
-    // so a post's * _ ~ ` would format it; & < > are still Slack's control characters there: escaped.
-    text: mrkdwn(`${headline}: ${preview}`),
+    // so a post's * _ ~ ` would format it; & < > are still Slack's control characters there: escaped. One line: a
+    // post's own line "New lead: 10/10 …" read as a second lead in a notification.
+    text: mrkdwn(oneLine(`${headline}: ${preview}`)),
     mrkdwn: false,
     blocks: [
       { type: 'header', text: plainObject(headline) },

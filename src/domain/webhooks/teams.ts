@@ -25,8 +25,13 @@ const MAX_BYTES = 26 * 1024
  */
 const plain = (text: string, style: Record<string, string | boolean> = {}) => ({
   type: 'RichTextBlock',
-  inlines: [{ type: 'TextRun', text, ...style }],
+  inlines: [{ type: 'TextRun', text: asTyped(text), ...style }],
 })
+
+// Adaptive Cards show `{{DATE(…)}}` and `{{TIME(…)}}` in a text as a date in the reader's own format (text features,
+// Date/Time formatting), a TextRun's text too: a post holding one read as a date its author never wrote. A word joiner
+// (U+2060) between the braces, which is not drawn, keeps it from being read as a function.
+const asTyped = (text: string) => text.replace(/\{\{(?=(?:DATE|TIME)\()/g, '{\u2060{')
 
 function leadItems(s: Lead) {
   const url = postLink(s.url)

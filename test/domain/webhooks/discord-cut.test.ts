@@ -30,3 +30,15 @@ test("Slack's and Teams' reason (its first 300 characters) closes a quotation it
   expect(shown.split('"').length % 2).toBe(1)
   expect(shown).toMatch(/"word\d+"…$/)
 })
+
+test("Discord's reason cut inside a long quotation closes it after the …, within its 150 characters", () => {
+  const reason = `ACTIVE: asks "${'which CRM handles pipelines and forecasting for a small team '.repeat(6)}" and names a budget.`
+  for (const [open, close] of [
+    ['"', '"'],
+    ['“', '”'],
+  ]) {
+    const lead = { ...signalRow('team_1', { reason: reason.replace('"', open).replace('"', close) }) } as Lead
+    const why = (discordMessage([lead], 1, links).embeds[0] as { fields: { value: string }[] }).fields[0]?.value ?? ''
+    expect({ length: why.length <= 150, end: why.endsWith(`…${close}`) }).toEqual({ length: true, end: true })
+  }
+})
