@@ -51,4 +51,29 @@ describe("list_platforms' readable line names the platforms search_mentions take
     const { tools } = await mcp.listTools()
     expect(tools.find((t) => t.name === 'list_platforms')?.description).not.toContain('searches only')
   })
+
+  test('a platform that refuses searches for a while is named with until when, not as searchable now', async () => {
+    // Reddit's rate limit (docs/platforms.md#rate-limits): 429 with the seconds left in X-Ratelimit-Reset.
+    const limited = { 'x-ratelimit-used': '600', 'x-ratelimit-remaining': '0.0', 'x-ratelimit-reset': '3600' }
+    platforms.fail('reddit', () =>
+      Response.json({ message: 'Too Many Requests', error: 429 }, { status: 429, headers: limited }),
+    )
+    try {
+      const mcp = await connected('raw')
+      const search = () => callTool(mcp, 'search_mentions', { keyword: 'crm', platform: 'reddit' })
+      expect(toolErrorOf(await search()).retryAfterSeconds).toBe(3600)
+      const result = await callTool(mcp, 'list_platforms')
+      const { retryAt } = (
+        result.structuredContent as { platforms: { platform: string; retryAt: string }[] }
+      ).platforms.find((p) => p.platform === 'reddit') as { retryAt: string }
+      const [first] = result.content
+      expect(first?.type === 'text' && first.text).toBe(
+        `Searchable for you here: hackernews, stackoverflow, github, devto. Waiting: reddit until ${retryAt} (rate limited).`,
+      )
+      // As the line says: the next search is refused before anything is sent.
+      expect(toolErrorOf(await search()).code).toBe('platform_budget_exhausted')
+    } finally {
+      platforms.fail('reddit')
+    }
+  })
 })

@@ -30,15 +30,32 @@ export function listPlatformsTool(deps: Deps) {
     openWorld: false,
     async run(caller) {
       const result = await platformStatus(deps, caller)
-      const usable = result.platforms
-        .filter((p) => p.configured && p.inPlan && !p.earlierRouteOnly && takes(p.platform))
-        .map((p) => p.platform)
-      return {
-        result,
-        summary: usable.length
-          ? `Searchable for you here: ${usable.join(', ')}.`
-          : `No platform${scored ? ' that search_mentions searches' : ''} is both on your plan and configured on this server.`,
-      }
+      const usable = result.platforms.filter(
+        (p) => p.configured && p.inPlan && !p.earlierRouteOnly && takes(p.platform),
+      )
+      if (usable.length === 0)
+        return {
+          result,
+          summary: `No platform${scored ? ' that search_mentions searches' : ''} is both on your plan and configured on this server.`,
+        }
+      // A platform that refuses searches for now (a rate limit it announced, or its request budget spent) answers
+      // every search with an error until then: named as searchable, it sent an assistant into that error.
+      const waits = usable.map((p) => ({ platform: p.platform, wait: waitOf(p) }))
+      const ready = waits.filter((p) => !p.wait).map((p) => p.platform)
+      const waiting = waits.flatMap((p) => (p.wait ? [`${p.platform} ${p.wait}`] : []))
+      const now = ready.length
+        ? `Searchable for you here: ${ready.join(', ')}.`
+        : 'No platform is searchable for you now.'
+      return { result, summary: waiting.length ? `${now} Waiting: ${waiting.join('; ')}.` : now }
     },
   })
+}
+
+type Status = Awaited<ReturnType<typeof platformStatus>>['platforms'][number]
+
+/** Until when and why a platform refuses searches, or undefined when it takes them now (docs/api.md#mcp-tools). */
+function waitOf(p: Status): string | undefined {
+  if (p.retryAt !== null) return `until ${p.retryAt}${p.retryWhy ? ` (${p.retryWhy})` : ''}`
+  if (p.budget.used >= p.budget.requests) return `until ${p.budget.resetsAt} (its request budget here is spent)`
+  return undefined
 }
