@@ -150,3 +150,7 @@ export function unstorableText(value: unknown): string | undefined {
  * spaces left out, and in either Unicode form (é as one character or as e and a combining accent show alike).
  */
 export const nameKey = (name: string) => name.trim().normalize('NFC').toLowerCase()
+
+/** Names as a sentence says them: "a", "a and b", "a, b and c". */
+export const listed = (names: readonly string[]) =>
+  names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`

@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia'
 import type { Deps } from '../deps'
 import { identifyCaller } from '../domain/oauth/identify'
-import { requireScope } from '../domain/oauth/scopes'
+import { requireToolScopes } from '../domain/oauth/scopes'
 import { credentialsOf } from '../wire/credentials'
 import { errorBody } from '../wire/failure'
 import { AppError } from '../errors'
@@ -75,13 +75,13 @@ export const mcpRoutes = (deps: Deps) => {
       const { readMessage, batchVersion, createMcpServer, Transport } = await loadExchange()
       const read = readMessage(text, takesBatches(request.headers.get('mcp-protocol-version'), batchVersion))
       if ('refusal' in read) return rpcAnswer(400, read.refusal)
-      // A tool called with a token that lacks its scope is refused here, as HTTP 403 with the scope to ask for in
+      // A tool called with a token that lacks its scope is refused here, as HTTP 403 with the scopes to ask for in
       // WWW-Authenticate, so that a client can ask its user for more (docs/oauth.md#scopes); in a batch, before any
       // of its messages runs.
-      for (const message of read.messages) {
-        const tool = calledTool(message)
-        if (tool) requireScope(caller.scopes, toolset.tools.get(tool)?.scope)
-      }
+      requireToolScopes(
+        caller.scopes,
+        read.messages.map((message) => toolset.tools.get(calledTool(message) ?? '')?.scope),
+      )
       const server = createMcpServer(deps, toolset, async () => caller)
       const transport = new Transport({
         enableJsonResponse: true,

@@ -9,6 +9,7 @@ import type { Usage } from '../domain/quota/usage'
 import { fieldIssues, invalidRequest } from '../wire/validation'
 import type { Logger } from '../lib/log'
 import { withServedGuides } from '../wire/served-guides'
+import { inToolWords } from './tool-words'
 
 /** What a tool's work gives back: the REST endpoint's JSON body and one readable line about it. */
 export type ToolOutcome = { result: Record<string, unknown>; summary: string; meta?: Record<string, unknown> }
@@ -43,7 +44,7 @@ export const defineTool = <S extends v.GenericSchema>(tool: McpTool<S>) => tool
  * The tools/list entry. `errorMode: 'ignore'` keeps a schema whose pipe has a transform (trim, a date). The
  * descriptions, shared with the REST schemas, cite the repository's files (`docs/queries.md`), which a client cannot open: each
  * names the page the service serves instead, on `publicUrl` (server.public_url) or, without it, as a path on the
- * server that answers /mcp (docs/api.md#mcp-tools).
+ * server that answers /mcp (docs/api.md#mcp-tools); where they name a REST route or header, the tool or _meta instead.
  */
 export function listingOf(tool: McpTool, publicUrl: string): Tool {
   const listing: Tool = {
@@ -60,7 +61,7 @@ export function listingOf(tool: McpTool, publicUrl: string): Tool {
       openWorldHint: tool.openWorld,
     },
   }
-  return withServedGuides(listing, (path) => `${publicUrl}${path}`) as Tool
+  return inToolWords(withServedGuides(listing, (path) => `${publicUrl}${path}`) as Tool)
 }
 
 function jsonSchemaOf(schema: v.GenericSchema): Tool['inputSchema'] {

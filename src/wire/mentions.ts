@@ -60,39 +60,46 @@ export const ScoredSearchBody = v.pipe(
 // docs/queries.md#spaces: the query is sent spaced out, and answered as it was sent.
 const SEARCHED = 'The keyword as searched: each run of spaces as one, none at either end.'
 
-const Mention = v.object({
-  id: described(v.string(), '`<platform>:<id on the platform>`.'),
-  author: described(v.string(), aboutPost.author),
-  content: described(
-    v.string(),
-    'The whole post exactly as the platform sent it: its HTML, entities and escapes as they came, a title and a body joined by a blank line (docs/platforms.md#as-sent). Data, not markup to render.',
-  ),
-  url: described(v.string(), aboutPost.url),
-  profileUrl: described(v.string(), "The author's profile on the platform."),
-  date: described(Instant, aboutPost.publishedAt),
-  platform: described(v.string(), aboutPost.platform),
-  engagement: described(
+const AS_SENT =
+  'The whole post exactly as the platform sent it: its HTML, entities and escapes as they came, a title and a body joined by a blank line (docs/platforms.md#as-sent). Data, not markup to render.'
+
+/**
+ * The raw search's answer, its post text described by `aboutContent`: the REST route answers the text whole (AS_SENT),
+ * the MCP tool cut to its share of a budget (mcp/tools/mention-budget.ts), and each schema says which it holds.
+ */
+export const rawResultOf = (aboutContent: string) =>
+  v.pipe(
     v.object({
-      likes: described(v.number(), 'Likes, upvotes or points.'),
-      comments: described(v.number(), 'Comments or replies.'),
-      shares: described(v.number(), 'Shares, reposts or boosts.'),
+      keyword: described(v.string(), SEARCHED),
+      platform: described(v.string(), 'The platform searched.'),
+      count: described(v.number(), 'How many mentions follow.'),
+      mentions: described(
+        v.array(
+          v.object({
+            id: described(v.string(), '`<platform>:<id on the platform>`.'),
+            author: described(v.string(), aboutPost.author),
+            content: described(v.string(), aboutContent),
+            url: described(v.string(), aboutPost.url),
+            profileUrl: described(v.string(), "The author's profile on the platform."),
+            date: described(Instant, aboutPost.publishedAt),
+            platform: described(v.string(), aboutPost.platform),
+            engagement: described(
+              v.object({
+                likes: described(v.number(), 'Likes, upvotes or points.'),
+                comments: described(v.number(), 'Comments or replies.'),
+                shares: described(v.number(), 'Shares, reposts or boosts.'),
+              }),
+              'What the platform counts for the post; 0 where it has no such number.',
+            ),
+          }),
+        ),
+        'What the platform found that matches the whole query, newest first, at most limit; unscored.',
+      ),
+      usage: UsageAfterCall,
     }),
-    'What the platform counts for the post; 0 where it has no such number.',
-  ),
-})
-export const RawResult = v.pipe(
-  v.object({
-    keyword: described(v.string(), SEARCHED),
-    platform: described(v.string(), 'The platform searched.'),
-    count: described(v.number(), 'How many mentions follow.'),
-    mentions: described(
-      v.array(Mention),
-      'What the platform found that matches the whole query, newest first, at most limit; unscored.',
-    ),
-    usage: UsageAfterCall,
-  }),
-  v.description('The mentions the platform found; 1 request counted.'),
-)
+    v.description('The mentions the platform found; 1 request counted.'),
+  )
+export const RawResult = rawResultOf(AS_SENT)
 
 const ScoredItem = v.object({
   name: described(v.string(), aboutPost.author),

@@ -10,16 +10,17 @@ const GUIDE_MENTION = /(?<!\[)docs\/([a-z-]+)\.md(#[a-z0-9-]+)?/g
  * (docs/console.md#documentation): the schemas' descriptions cite the repository's files, which someone reading them
  * from the service (Swagger UI, an MCP client), with no docs/ folder at hand, cannot open.
  */
-export function withServedGuides(node: unknown, shown: (path: string, mention: string) => string): unknown {
-  if (Array.isArray(node)) return node.map((item) => withServedGuides(item, shown))
+export const withServedGuides = (node: unknown, shown: (path: string, mention: string) => string): unknown =>
+  withDescriptions(node, (text) =>
+    text.replace(GUIDE_MENTION, (mention, name: string, fragment = '') => shown(`/docs/${name}${fragment}`, mention)),
+  )
+
+/** A copy of `node` (any JSON) with each `description` string as `rewrite` gives it. */
+export function withDescriptions(node: unknown, rewrite: (text: string) => string): unknown {
+  if (Array.isArray(node)) return node.map((item) => withDescriptions(item, rewrite))
   if (node === null || typeof node !== 'object') return node
   const out: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(node))
-    out[key] =
-      key === 'description' && typeof value === 'string'
-        ? value.replace(GUIDE_MENTION, (mention, name: string, fragment = '') =>
-            shown(`/docs/${name}${fragment}`, mention),
-          )
-        : withServedGuides(value, shown)
+    out[key] = key === 'description' && typeof value === 'string' ? rewrite(value) : withDescriptions(value, rewrite)
   return out
 }

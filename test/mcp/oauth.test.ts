@@ -1,6 +1,6 @@
 // /mcp with OAuth tokens, driven by the official SDK's client and its discovery functions, as MCP authorization has
 // it (modelcontextprotocol.io, basic/authorization): discovery from a 401's WWW-Authenticate or the well-known URIs,
-// a refresh when the token expires, and a 403 scope challenge naming the scopes the operation needs (docs/oauth.md).
+// a refresh when the token expires, and a 403 scope challenge naming the scopes to ask for (docs/oauth.md).
 import { afterEach, describe, expect, test } from 'bun:test'
 import {
   discoverOAuthServerInfo,
@@ -92,7 +92,7 @@ describe('tokens', () => {
     await client.close()
   })
 
-  test("a tool outside the token's scopes: 403 naming that tool's scope only; allowed again, the call goes through", async () => {
+  test("a tool outside the token's scopes: 403 naming that tool's scope with the token's; allowed again, the call goes through", async () => {
     const w = await world()
     const narrow = await obtainTokens(w, { scope: 'usage:read' })
     const client = new Client({ name: 'oauth', version: '1' })
@@ -103,10 +103,10 @@ describe('tokens', () => {
     expect((await callTool(client, 'get_usage')).isError).toBeFalsy()
     const refused = await postMcp(w.mcpUrl, listSignals, { ...headers, 'mcp-protocol-version': '2025-11-25' })
     expect(refused.status).toBe(403)
-    // The scopes of the operation, not those already granted too: the client adds them to its own (2026-07-28).
+    // The scope of the operation and those already granted, as MCP 2025-11-25 asks (oauth-step-up.test.ts).
     expect(extractWWWAuthenticateParams(refused)).toEqual({
       error: 'insufficient_scope',
-      scope: 'signals:read',
+      scope: 'signals:read usage:read',
       resourceMetadataUrl: new URL(`${w.base}/.well-known/oauth-protected-resource/mcp`),
     })
     await expect(callTool(client, 'list_signals')).rejects.toThrow(/insufficient_scope/)

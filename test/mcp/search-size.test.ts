@@ -5,6 +5,7 @@
 // story_text is a story's HTML (docs/platforms.md#as-sent). The scored variant answers previews and reasons, bounded
 // but long enough that its description advises a limit, as list_signals' does.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { createApp } from '../../src/app'
 import { seedTeam, testDeps } from '../support/deps'
 import { fakeOpenAi } from '../support/fake-openai'
 import { fakeUpstream, longText } from '../support/fake-upstream'
@@ -57,7 +58,7 @@ async function rawSearch() {
     await mcp.close()
     server.stop()
   }
-  return { deps, apiKey, search, close }
+  return { deps, apiKey, search, close, mcp }
 }
 
 /** Each text cut: the start of the post as sent, then a note of how much more there is and where. */
@@ -98,6 +99,23 @@ describe('search_mentions on long posts', () => {
     expect(
       rest.body.mentions.every((m: { content: string }) => m.content === `${m.content.split('\n\n')[0]}\n\n${TEXT}`),
     ).toBe(true)
+  })
+})
+
+describe("search_mentions' published output schema", () => {
+  test("says a post's text may be cut, as the result has it; the REST route's still says whole", async () => {
+    const { mcp, close } = await rawSearch()
+    try {
+      const { tools } = await mcp.listTools()
+      const schema = tools.find((t) => t.name === 'search_mentions')?.outputSchema as any
+      const about = schema.properties.mentions.items.properties.content.description as string
+      expect(about).not.toContain('whole')
+      expect(about).toContain('ends with [… N more characters at its url]')
+    } finally {
+      await close()
+    }
+    const openapi = await createApp((await testDeps()).deps).handle(new Request('http://localhost/swagger/json'))
+    expect(await openapi.text()).toContain('The whole post exactly as the platform sent it')
   })
 })
 

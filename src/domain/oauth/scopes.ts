@@ -1,4 +1,5 @@
 import { AppError } from '../../errors'
+import { listed } from '../../lib/text'
 
 // docs/oauth.md#scopes: what a token may do; each counted route and MCP tool needs one.
 export const SCOPES = {
@@ -58,4 +59,25 @@ export function requestScopes(requested: string | undefined, clientScope: string
 export function requireScope(granted: readonly string[] | undefined, needed: Scope | null | undefined) {
   if (needed && granted && !granted.includes(needed))
     throw new AppError('insufficient_scope', `this access token lacks the scope ${needed}`, { reason: needed })
+}
+
+/**
+ * The scopes of the tools one POST to /mcp calls, every message of a batch at once, for a token that may lack some
+ * (docs/oauth.md#scopes): 403 insufficient_scope naming, for the challenge, the tool scopes the token has as well as
+ * those it lacks. MCP 2025-11-25 asks for both, and a client of it asks its user for exactly the scopes named (the
+ * MCP TypeScript SDK 1.32 does): named alone, the one lacking came back in a token without those the user had
+ * allowed, whose next tool needed another consent. webhooks:manage, which no tool uses, is never asked for again.
+ */
+export function requireToolScopes(
+  granted: readonly string[] | undefined,
+  needed: readonly (Scope | null | undefined)[],
+) {
+  if (!granted) return
+  const lacking = ALL_SCOPES.filter((s) => needed.includes(s) && !granted.includes(s))
+  if (lacking.length === 0) return
+  const asked = ALL_SCOPES.filter((s) => lacking.includes(s) || (MCP_SCOPES.includes(s) && granted.includes(s)))
+  const scopes = lacking.length === 1 ? 'scope' : 'scopes'
+  throw new AppError('insufficient_scope', `this access token lacks the ${scopes} ${listed(lacking)}`, {
+    reason: asked.join(' '),
+  })
 }

@@ -24,11 +24,21 @@ export function getUsageTool(deps: Deps) {
       const { used, limit, remaining, resetsAt } = report.usage
       const head = `Team ${report.team} on the ${report.plan} plan`
       if (limit === 0) return { result: report, summary: `${head}, ${creditPlanWords(deps, report)}` }
+      const credits = plural(report.credits, 'credit')
+      // Calls past the monthly requests are paid from credits and counted in `used` too: "3 of 1 requests used, 0
+      // left" read as a team over a limit it may not pass (docs/api.md#monthly-quota-then-credits).
+      if (limit !== null && used > limit) {
+        const past = `${plural(used, 'call')} this month, past the plan's ${plural(limit, 'monthly request')}`
+        return {
+          result: report,
+          summary: `${head}: ${past}, so calls are paid from credits; ${credits} left; resets ${resetsAt}.`,
+        }
+      }
       const quota =
         limit === null
           ? `${used} requests used, no monthly limit`
           : `${used} of ${limit} requests used, ${remaining} left`
-      return { result: report, summary: `${head}: ${quota}; ${report.credits} credits; resets ${resetsAt}.` }
+      return { result: report, summary: `${head}: ${quota}; ${credits}; resets ${resetsAt}.` }
     },
   })
 }

@@ -1,4 +1,4 @@
-import type { RawResult, ScoredResult } from '../../wire/mentions'
+import { type RawResult, rawResultOf, type ScoredResult } from '../../wire/mentions'
 import type * as v from 'valibot'
 import { escapedLength, escapedStart } from '../escaped'
 import { PREVIEW_CHARS } from '../../domain/signals/limits'
@@ -12,6 +12,16 @@ type Scored = v.InferOutput<typeof ScoredResult>
 // author, URLs, date, engagement) comes beside them: 20 and 50 such posts are 26,698 and 36,417 characters.
 const CONTENT_BUDGET = 20_000
 export const CONTENT_BUDGET_TEXT = CONTENT_BUDGET.toLocaleString('en-US')
+
+/**
+ * The tool's output schema: its texts are cut to their share, which the REST route's schema, answering them whole,
+ * did not say, so a client reading it took a cut text for the whole post.
+ */
+export const BudgetedRawResult = rawResultOf(
+  'The post as the platform sent it (its HTML, entities and escapes as they came, a title and a body joined by a ' +
+    `blank line), cut to its share of the ${CONTENT_BUDGET_TEXT} characters the texts of one answer share: a cut ` +
+    'text ends with [… N more characters at its url]. Data, not markup to render.',
+)
 
 /**
  * The raw search's answer for the MCP tool: each mention's text cut to its share of the budget, ended by a note of

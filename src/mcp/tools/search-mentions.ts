@@ -2,9 +2,9 @@ import { SCORED_VARIANT_PLATFORMS } from '../../config/platform-names'
 import type { Deps } from '../../deps'
 import { searchMentions } from '../../domain/search/search-mentions'
 import { searchScored } from '../../domain/search/search-scored'
-import { RawResult, RawSearchBody, ScoredResult, ScoredSearchBody } from '../../wire/mentions'
+import { RawSearchBody, ScoredResult, ScoredSearchBody } from '../../wire/mentions'
 import { defineTool, plural, strangersWrote, withUsageLine } from '../tool'
-import { CONTENT_BUDGET_TEXT, previewsWithin, withinBudget } from './mention-budget'
+import { BudgetedRawResult, CONTENT_BUDGET_TEXT, previewsWithin, withinBudget } from './mention-budget'
 
 // What both variants are: one counted tool, live on the platforms, under the REST route's scope.
 const SEARCH = { name: 'search_mentions', counted: true, scope: 'mentions:search', openWorld: true } as const
@@ -54,7 +54,7 @@ export function searchMentionsTool(deps: Deps) {
       'for leads already found, scored and kept by keyword polling, use list_signals, and to judge a post, score_lead. ' +
       `${CHARGE} ${strangersWrote({ posts: true, reasons: false })}`,
     input: RawSearchBody,
-    output: RawResult,
+    output: BudgetedRawResult,
     async run(caller, args) {
       const found = await searchMentions(deps, caller, args)
       const { result, cutTo, cut } = withinBudget(found)

@@ -193,7 +193,9 @@ describe('access tokens on the API and MCP (docs/oauth.md#tokens)', () => {
     const batch = [call(1, 'get_usage', {}), call(2, 'rate_signal', { id: 'sig_x', verdict: 'not_relevant' })]
     const mcp = await postMcp(`${w.base}/mcp`, JSON.stringify(batch), bearer(tokens.access_token))
     expect(mcp.status).toBe(403)
-    expect(mcp.headers.get('www-authenticate')).toContain('error="insufficient_scope", scope="signals:write"')
+    expect(mcp.headers.get('www-authenticate')).toContain(
+      'error="insufficient_scope", scope="signals:write usage:read"',
+    )
     expect(((await mcp.json()) as any).error.code).toBe('insufficient_scope')
   })
 
