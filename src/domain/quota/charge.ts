@@ -97,7 +97,7 @@ const heldMessage = (held: number) =>
  * What the start of next month brings, which `Retry-After` counts down to: the plan's requests, a credit plan's
  * top-up, or, on a plan with neither (docs/api.md#monthly-quota-then-credits), nothing: only the operator adds credits.
  */
-function usedUpMessage(planName: string, plan: Plan): string {
+export function usedUpMessage(planName: string, plan: Plan): string {
   if (monthlyLimitOf(plan) !== 0)
     return 'monthly quota and credits are used up; the quota resets at the start of next month (UTC)'
   if (plan.monthly_credits > 0)
