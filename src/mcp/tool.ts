@@ -5,7 +5,6 @@ import { AppError } from '../errors'
 import { callerFailure, errorBody } from '../wire/failure'
 import type { Caller } from '../domain/core/caller'
 import type { Scope } from '../domain/oauth/scopes'
-import type { Usage } from '../domain/quota/usage'
 import { fieldIssues, invalidRequest } from '../wire/validation'
 import type { Logger } from '../lib/log'
 import { withServedGuides } from '../wire/served-guides'
@@ -161,22 +160,4 @@ export function pageLine(listing: Listing, page: { offset: number; total: number
   const end = page.offset + shown
   const next = end < page.total ? `Next page: offset ${end}.` : 'This is the last page.'
   return `${items} ${page.offset + 1} to ${end} of ${page.total}, ${order}. ${next}`
-}
-
-// Once the monthly requests are spent, calls go on from the credits (docs/api.md#monthly-quota-then-credits): "0 left"
-// alone told an assistant on the credit plan, after every call that succeeded, that nothing was left.
-const PAID_FROM_CREDITS = "paid from the team's credits while any are left."
-
-/** A counted call's outcome: its readable `line`, then where the quota stands ("Quota: 3 used this month, 497 left."). */
-export function withUsageLine(result: Record<string, unknown> & { usage: Usage }, line: string): ToolOutcome {
-  const { used, limit, remaining } = result.usage
-  const left =
-    remaining === null
-      ? ', unlimited left.'
-      : limit === 0
-        ? `; this plan has no monthly requests: calls are ${PAID_FROM_CREDITS}`
-        : remaining === 0
-          ? `, 0 left: further calls are ${PAID_FROM_CREDITS}`
-          : `, ${remaining} left.`
-  return { result, summary: `${line} Quota: ${used} used this month${left}` }
 }

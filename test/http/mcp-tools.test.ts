@@ -297,34 +297,35 @@ describe('tools/call answers what the REST endpoint answers for the same input a
     expect(await text('list_platforms')).toContain('hackernews')
   })
 
-  test('the readable line of a call paid from credits does not say the quota is spent and stop there', async () => {
+  // Once the monthly requests were spent, every line said "further calls are paid from the team's credits while any
+  // are left", also after the last credit: an assistant read that it could go on, and its next call was refused.
+  test('the readable line of a call paid from credits says how many are left, and when none are, what comes next', async () => {
     const { deps } = await testDeps({ config: { plans: { one: { monthly_requests: 1, platforms: [] } } } })
-    const line = async (plan: string, credits: number) => {
+    const lines = async (plan: string, credits: number, calls: number) => {
       const { apiKey } = await seedTeam(deps, { name: plan, plan, credits })
       const server = listen(deps)
       const mcp = await httpClient(server.mcpUrl, apiKey)
       stops.push(() => mcp.close(), server.stop)
-      const lines = []
-      for (let i = 0; i < 2; i++) {
+      const read = []
+      for (let i = 0; i < calls; i++) {
         const [first] = (await callTool(mcp, 'list_signals')).content
-        lines.push(first.type === 'text' ? first.text : '')
+        read.push(first.type === 'text' ? first.text : '')
       }
-      return lines
+      return read
     }
-    // A plan of 1 request a month and 2 credits: the first call takes the last request, the second a credit.
-    const more = "further calls are paid from the team's credits while any are left."
-    expect(await line('one', 2)).toEqual([
-      `No signals match. Quota: 1 used this month, 0 left: ${more}`,
-      `No signals match. Quota: 2 used this month, 0 left: ${more}`,
+    // A plan of 1 request a month and 2 credits: the first call takes the last request, the next two a credit each.
+    expect(await lines('one', 2, 3)).toEqual([
+      "No signals match. Quota: 1 used this month, 0 left: further calls are paid from the team's credits (2 left).",
+      "No signals match. Quota: 2 used this month, 0 left: further calls are paid from the team's credits (1 left).",
+      'No signals match. Quota: 3 used this month, 0 left: monthly quota and credits are used up; the quota resets ' +
+        'at the start of next month (UTC).',
     ])
-    // The credit plan has no monthly requests: every call is paid from its credits.
-    expect(await line('ultimate', 0)).toEqual(
-      [1, 2].map(
-        (n) =>
-          `No signals match. Quota: ${n} used this month; this plan has no monthly ` +
-          "requests: calls are paid from the team's credits while any are left.",
-      ),
-    )
+    // The credit plan has no monthly requests: every call is paid from its credits (100 a month).
+    const ultimate = await lines('ultimate', 0, 1)
+    expect(ultimate).toEqual([
+      "No signals match. Quota: 1 used this month; this plan has no monthly requests: calls are paid from the team's " +
+        'credits (99 left).',
+    ])
   })
 
   // The credit plan has no monthly requests: "Team x on the ultimate plan: 0 of 0 requests used, 0 left; 100 credits"

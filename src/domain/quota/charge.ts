@@ -10,7 +10,7 @@ import { type NoUnit, reserveUnit } from './reserve'
 import { rollOverMonth } from './roll-over'
 import { type Usage, usageOf } from './usage'
 
-export type QuotaDeps = Needs<'clock', 'usage' | 'usageDays'>
+export type QuotaDeps = Needs<'config' | 'clock', 'usage' | 'usageDays'>
 
 /**
  * docs/api.md#reserve-and-give-back: reserve one unit (monthly quota first, then credits) before the work, give it back if the work
@@ -21,7 +21,7 @@ export async function charged<T>(
   a: { team: TeamRow; plan: Plan },
   work: () => Promise<T>,
 ): Promise<{ result: T; usage: Usage; credits: number; month: string }> {
-  const { reservation, now, month } = await reserveInClockMonth(deps, a)
+  const { reservation, plan, now, month } = await reserveInClockMonth(deps, a)
   const usage = deps.repos.usage
   let result: T
   const stopHolding = holdWhileRunning(usage, reservation, deps.clock)
@@ -40,7 +40,8 @@ export async function charged<T>(
   deps.repos.usageDays.add(a.team.id, reservation.month === month ? utcDate(now) : `${reservation.month}-01`)
   return {
     result,
-    usage: usageOf(a.plan, reservation.counters),
+    // Under the plan the unit was taken under: the team's now, when the operator moved it while this call waited.
+    usage: usageOf(plan, reservation.counters),
     credits: reservation.counters.credits,
     // The month the unit was paid from: later than the clock's when the team was already moved on.
     month: reservation.month,
@@ -57,10 +58,12 @@ async function reserveInClockMonth(deps: QuotaDeps, a: { team: TeamRow; plan: Pl
   for (;;) {
     const month = monthOf(now)
     await rollOverMonth(deps.repos.usage, { team: a.team, plan: a.plan, month })
-    const reservation = await reserveUnit(deps, { teamId: a.team.id, month, limit: monthlyLimitOf(a.plan) })
-    if (!('held' in reservation)) return { reservation, now, month }
+    const limit = monthlyLimitOf(a.plan)
+    const reserved = await reserveUnit(deps, { teamId: a.team.id, month, limit, plan: a.team.plan })
+    if (!('held' in reserved)) return { ...reserved, plan: planNow(deps, a, reserved.plan), now, month }
     const later = deps.clock.now()
-    if (monthOf(later) <= month) throw noUnitLeft(deps, a, reservation)
+    if (monthOf(later) <= month)
+      throw noUnitLeft(deps, { name: reserved.plan, plan: planNow(deps, a, reserved.plan) }, reserved)
     now = later
   }
 }
@@ -71,12 +74,16 @@ async function reserveInClockMonth(deps: QuotaDeps, a: { team: TeamRow; plan: Pl
  * answers, and than the team's row the call began with when another process moved the team on since. Held by calls
  * still running: those may fail and give their units back, so it is until they must have ended, when that comes first.
  */
-function noUnitLeft(deps: QuotaDeps, a: { team: TeamRow; plan: Plan }, { held, month }: NoUnit): AppError {
+function noUnitLeft(deps: QuotaDeps, a: { name: string; plan: Plan }, { held, month }: NoUnit): AppError {
   const untilReset = secondsUntilReset(deps.clock.now(), month)
   if (held > 0 && HOLDS_END_WITHIN_SEC < untilReset)
     return new AppError('quota_exceeded', heldMessage(held), { retryAfterSec: HOLDS_END_WITHIN_SEC })
-  return new AppError('quota_exceeded', usedUpMessage(a.team.plan, a.plan), { retryAfterSec: untilReset })
+  return new AppError('quota_exceeded', usedUpMessage(a.name, a.plan), { retryAfterSec: untilReset })
 }
+
+/** The team's plan as the wait last read it: the caller's, unless the operator moved the team meanwhile. */
+const planNow = (deps: QuotaDeps, a: { team: TeamRow; plan: Plan }, name: string) =>
+  name === a.team.plan ? a.plan : (deps.config.plans[name] ?? a.plan)
 
 // A hold ends with its call, whose work takes at most LONGEST_WORK_MS (docs/operations.md#server-settings); one of a
 // process that died stops counting within two hold windows, sooner.
@@ -90,7 +97,7 @@ const heldMessage = (held: number) =>
  * What the start of next month brings, which `Retry-After` counts down to: the plan's requests, a credit plan's
  * top-up, or, on a plan with neither (docs/api.md#monthly-quota-then-credits), nothing: only the operator adds credits.
  */
-function usedUpMessage(planName: string, plan: Plan): string {
+export function usedUpMessage(planName: string, plan: Plan): string {
   if (monthlyLimitOf(plan) !== 0)
     return 'monthly quota and credits are used up; the quota resets at the start of next month (UTC)'
   if (plan.monthly_credits > 0)

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Reservation } from '../../storage/repos/usage'
 import type { Needs } from '../needs'
+import { monthlyLimitOf } from '../core/plans'
 import { monthOf } from './month'
 import { HOLD_WINDOW_MS, holdWindowOf, takeUnit } from './order'
 
@@ -13,9 +14,12 @@ const LONGEST_WAIT_MS = 2 * HOLD_WINDOW_MS
 
 /**
  * No unit to be had: `held` is how many units calls still in flight hold at the end of the wait (0: none), in
- * `month`, the month whose units were looked for last (later than asked when the team's counters were already there).
+ * `month`, the month whose units were looked for last (later than asked when the team's counters were already there),
+ * under `plan`, the team's plan then.
  */
-export type NoUnit = { held: number; month: string }
+export type NoUnit = { held: number; month: string; plan: string }
+/** A unit taken, and the plan whose limit it was taken under (the team's, as the wait last read it). */
+export type Reserved = { reservation: Reservation; plan: string }
 
 /**
  * docs/api.md#reserve-and-give-back. Takes one unit (quota, then credits). When none is free but calls in flight hold some, a call
@@ -24,9 +28,9 @@ export type NoUnit = { held: number; month: string }
  * atomic take.
  */
 export async function reserveUnit(
-  deps: Needs<'clock', 'usage'>,
-  a: { teamId: string; month: string; limit: number | null },
-): Promise<Reservation | NoUnit> {
+  deps: Needs<'config' | 'clock', 'usage'>,
+  a: { teamId: string; month: string; limit: number | null; plan: string },
+): Promise<Reserved | NoUnit> {
   const { usage } = deps.repos
   const started = performance.now()
   const startedAt = deps.clock.now().getTime()
@@ -34,11 +38,13 @@ export async function reserveUnit(
   const waited = () => Math.max(performance.now() - started, deps.clock.now().getTime() - startedAt)
   let pause = FIRST_PAUSE_MS
   let month = a.month
+  let plan = a.plan
+  let limit = a.limit
   for (;;) {
-    const reservation = await takeUnit(usage, a.teamId, month, a.limit, deps.clock.now())
-    if (reservation) return reservation
+    const reservation = await takeUnit(usage, a.teamId, month, limit, deps.clock.now())
+    if (reservation) return { reservation, plan }
     for (;;) {
-      const state = await usage.holding(a.teamId, month, a.limit, holdWindowOf(deps.clock.now()))
+      const state = await usage.holding(a.teamId, month, limit, holdWindowOf(deps.clock.now()))
       // The team's counters are already in a later month: a call that began just after midnight, or another process
       // whose clock is a moment ahead, moved them (docs/api.md#the-month). This call is paid from that month, rather
       // than finding no unit "in" a month that is over and answering 429 to a team with its whole quota left (or
@@ -47,13 +53,22 @@ export async function reserveUnit(
         month = state.month
         break
       }
+      // The operator moved the team to another plan while this call waited (team set --plan): its limit applies
+      // from now (docs/api.md#plans), so a team moved off a spent plan is not refused for that plan's limit. A plan
+      // without API access has no requests to give; the call, let in before, waits on as it began.
+      const moved = state.plan === undefined || state.plan === plan ? undefined : deps.config.plans[state.plan]
+      if (moved?.api_access && state.plan) {
+        plan = state.plan
+        limit = monthlyLimitOf(moved)
+        break
+      }
       // An unlimited quota always has a unit in its month: nothing to wait for.
-      if (a.limit === null) return { held: 0, month }
+      if (limit === null) return { held: 0, month, plan }
       if (state.free) break
       // Midnight on the 1st passed while waiting: units held in the month that ended can only go back to it, and
       // the caller finds its unit in the new month (charge.ts).
       const reset = monthOf(deps.clock.now()) > month
-      if (reset || state.held === 0 || waited() >= LONGEST_WAIT_MS) return { held: state.held, month }
+      if (reset || state.held === 0 || waited() >= LONGEST_WAIT_MS) return { held: state.held, month, plan }
       await sleep(pause)
       pause = Math.min(2 * pause, LONGEST_PAUSE_MS)
     }

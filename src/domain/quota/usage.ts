@@ -3,6 +3,7 @@ import type { TeamRow } from '../../storage/repos/teams'
 import { monthlyLimitOf, type Plan } from '../core/plans'
 import { monthOf } from './month'
 import type { Repos } from '../../storage/repos'
+import type { Needs } from '../needs'
 
 /** docs/api.md#usage-counters: `used` counts every charged call of the month (quota and credits); `remaining` is the quota left. */
 export type Usage = { used: number; limit: number | null; remaining: number | null }
@@ -48,4 +49,9 @@ export function countersSeenHere(
 ): Counters {
   const counters = countersAt(team, plan, now)
   return { ...counters, quotaUsed: counters.quotaUsed + usage.unwritten(team.id, monthSeenAt(team, now)) }
+}
+
+/** The team's credit balance as the database holds it now: after a call, what is left to pay the next ones. */
+export async function creditsLeft(deps: Needs<never, 'teams'>, teamId: string): Promise<number> {
+  return (await deps.repos.teams.byId(teamId))?.credits ?? 0
 }

@@ -7,7 +7,7 @@ import { requireConfigured, requireOnPlan } from './access'
 
 /** docs/api.md#order-of-checks, after validation: platform on plan (403), configured (503), quota (429), then the search. */
 export async function searchMentions(
-  deps: Needs<'clock' | 'searches', 'usage' | 'usageDays'>,
+  deps: Needs<'config' | 'clock' | 'searches', 'usage' | 'usageDays'>,
   caller: Caller,
   req: { keyword: string; platform: SearchPlatform; limit: number },
 ) {

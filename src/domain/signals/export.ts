@@ -41,7 +41,7 @@ const MEDIA_TYPES: Record<ExportFormat, string> = {
  * before that gives it back), and stays charged if the stream breaks later.
  */
 export async function exportSignals(
-  deps: Needs<'clock' | 'log' | 'exportIdleMs', 'signalExports' | 'usage' | 'usageDays'>,
+  deps: Needs<'config' | 'clock' | 'log' | 'exportIdleMs', 'signalExports' | 'usage' | 'usageDays'>,
   caller: Caller,
   q: ExportQuery,
 ): Promise<SignalExport> {

@@ -16,7 +16,7 @@ export type SignalListQuery = Omit<SignalFilter, 'withDismissed'> & {
 
 /** docs/api.md#order-and-paging: sorted by score, then publishedAt (both descending), then id; `contentFull` only with content=full. */
 export async function listSignals(
-  deps: Needs<'clock', 'signals' | 'usage' | 'usageDays'>,
+  deps: Needs<'config' | 'clock', 'signals' | 'usage' | 'usageDays'>,
   caller: Caller,
   q: SignalListQuery,
 ) {

@@ -3,7 +3,8 @@ import { listSignals } from '../../domain/signals/list'
 import { FULL_CHARS, PREVIEW_CHARS } from '../../domain/signals/limits'
 import { SignalArgs, SignalPage } from '../../wire/signals'
 import { escapedStart } from '../escaped'
-import { defineTool, type Listing, pageLine, plural, strangersWrote, withUsageLine } from '../tool'
+import { defineTool, type Listing, pageLine, plural, strangersWrote } from '../tool'
+import { withUsageLine } from '../usage-line'
 
 const SIGNALS: Listing = {
   items: 'Signals',
@@ -36,7 +37,7 @@ export function listSignalsTool(deps: Deps) {
     openWorld: false,
     async run(caller, args) {
       const page = withinAdvice(await listSignals(deps, caller, args))
-      return withUsageLine(page, pageLine(SIGNALS, page, page.signals.length))
+      return withUsageLine(deps, caller, page, pageLine(SIGNALS, page, page.signals.length))
     },
   })
 }

@@ -3,7 +3,8 @@ import type { Deps } from '../../deps'
 import { searchMentions } from '../../domain/search/search-mentions'
 import { searchScored } from '../../domain/search/search-scored'
 import { RawSearchBody, ScoredResult, ScoredSearchBody } from '../../wire/mentions'
-import { defineTool, plural, strangersWrote, withUsageLine } from '../tool'
+import { defineTool, plural, strangersWrote } from '../tool'
+import { withUsageLine } from '../usage-line'
 import { BudgetedRawResult, CONTENT_BUDGET_TEXT, previewsWithin, withinBudget } from './mention-budget'
 
 // What both variants are: one counted tool, live on the platforms, under the REST route's scope.
@@ -36,6 +37,8 @@ export function searchMentionsTool(deps: Deps) {
         const result = previewsWithin(await searchScored(deps, caller, args))
         const where = args.platform ? ` on ${args.platform}` : ''
         return withUsageLine(
+          deps,
+          caller,
           result,
           `Found ${plural(result.total, 'mention')} of "${args.keyword}"${where}, best score first.`,
         )
@@ -60,6 +63,8 @@ export function searchMentionsTool(deps: Deps) {
       const { result, cutTo, cut } = withinBudget(found)
       const cutLine = cut === 0 ? '' : ` ${plural(cut, 'text')} of ${found.count} cut to at most ${cutTo} characters.`
       return withUsageLine(
+        deps,
+        caller,
         result,
         `Found ${plural(found.count, 'mention')} of "${args.keyword}" on ${args.platform}.${cutLine}`,
       )

@@ -31,6 +31,6 @@ export const MOVE_HOLD =
   quietWrite(`UPDATE teams SET ${holdIn('?3', lessInWindow('?2', '1'), lessInPrevious('?2', '1'))}
   WHERE id = ?1`)
 // ?1 team, ?2 month, ?3 limit, ?4 the current hold window.
-export const HOLDING = `SELECT usage_month, usage_month = ?2 AND ((?3 IS NULL OR quota_used < ?3) OR credits > 0) AS free,
+export const HOLDING = `SELECT usage_month, plan, usage_month = ?2 AND ((?3 IS NULL OR quota_used < ?3) OR credits > 0) AS free,
   CASE WHEN hold_window = ?4 THEN holds_in_window + holds_in_previous WHEN hold_window = ?4 - 1 THEN holds_in_window ELSE 0 END AS held
   FROM teams WHERE id = ?1`

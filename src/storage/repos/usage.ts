@@ -177,20 +177,22 @@ export function createUsageRepo(
     flush: unlimited.flush,
     /**
      * Whether a unit is free for `month`, how many units calls in flight hold in hold window `window` (any process),
-     * and the month the team's counters are in (later than `month` once a call of the new month moved them).
+     * the month the team's counters are in (later than `month` once a call of the new month moved them) and the
+     * team's plan now (the operator may have moved it since the call began).
      */
     async holding(
       teamId: string,
       month: string,
       limit: number | null,
       window: number,
-    ): Promise<{ free: boolean; held: number; month: string | undefined }> {
+    ): Promise<{ free: boolean; held: number; month: string | undefined; plan: string | undefined }> {
       const rs = await database.execute({ sql: HOLDING, args: [teamId, month, limit, window] })
       const row = rs.rows[0]
       return {
         free: Boolean(row && Number(row.free)),
         held: row ? Number(row.held) : 0,
         month: row ? String(row.usage_month) : undefined,
+        plan: row ? String(row.plan) : undefined,
       }
     },
   }

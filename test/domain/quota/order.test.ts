@@ -29,7 +29,12 @@ describe('taking a unit', () => {
     const { usage, teamId } = await world(0)
     const held = await takeUnit(usage, teamId, MONTH, 2, AT)
     expect(held?.window).toBe(holdWindowOf(AT))
-    expect(await usage.holding(teamId, MONTH, 2, holdWindowOf(AT))).toEqual({ free: true, held: 1, month: MONTH })
+    expect(await usage.holding(teamId, MONTH, 2, holdWindowOf(AT))).toEqual({
+      free: true,
+      held: 1,
+      month: MONTH,
+      plan: 'small',
+    })
     const free = await takeUnit(usage, teamId, MONTH, null, AT)
     expect(free?.window).toBeNull()
   })

@@ -7,6 +7,7 @@ import { describe, expect, test } from 'bun:test'
 import { charged } from '../../../src/domain/quota/charge'
 import { planOf } from '../../../src/domain/core/plans'
 import { seedTeam, testDeps } from '../../support/deps'
+import { waitingBehindHolder } from '../../support/held-unit'
 
 const BEFORE_MIDNIGHT = '2026-11-30T23:59:59.900Z'
 const AFTER_MIDNIGHT = '2026-12-01T00:00:00.100Z'
@@ -47,16 +48,7 @@ test("a call waiting at midnight for the month's last unit, held by a call still
   const { deps, clock } = await testDeps({ config: { plans: { p: { monthly_requests: 1 } } }, now: BEFORE_MIDNIGHT })
   const { team } = await seedTeam(deps, { plan: 'p' })
   const a = { team, plan: planOf(deps.config, 'p') }
-  let release = () => {}
-  const holder = charged(deps, a, () => new Promise<void>((resolve) => (release = resolve)))
-  let looks = 0
-  const { holding } = deps.repos.usage
-  deps.repos.usage.holding = (...args) => {
-    looks++
-    return holding(...args)
-  }
-  const waiting = charged(deps, a, async () => 'done')
-  while (looks === 0) await Bun.sleep(5)
+  const { holder, waiting, release } = await waitingBehindHolder(deps, a)
   clock.set(AFTER_MIDNIGHT)
   // Without looking at the clock, it waited for the holder to end (or for 60 s): November's unit could only come
   // back to November.
