@@ -90,6 +90,8 @@ describe('the stand-in notice during a load', () => {
         // Nothing to check or change while it loads.
         expect(said).not.toContain('scorer check')
         expect(said).toContain('so the embedded scorer judged it (tagged “embedded scorer”)')
+        expect(said).toContain('and the embedded scorer answers meanwhile')
+        expect(said).not.toContain('rules scorer')
         expect(await fitsWidth(view.page)).toBe(true)
         expect(view.errors.filter((e) => !e.includes('401'))).toEqual([])
       } finally {
