@@ -8,7 +8,7 @@ import { relative } from './time'
 export type ScorerCondition = {
   backend: string
   model: string | null
-  /** What answers while the model does not: the embedded rules scorer, or nothing (scoring calls answer 503). */
+  /** What answers while the model does not: the embedded scorer, or nothing (scoring calls answer 503). */
   fallback: 'rules' | 'none'
   state:
     | 'embedded'
@@ -45,7 +45,7 @@ export function scorerNow(c: ScorerCondition, now = serverNow()): string | null 
       // With no fallback nothing scores while the model loads: the posts wait for a pass after it answers.
       const meanwhile =
         c.fallback === 'rules'
-          ? 'the rules scorer answers meanwhile'
+          ? 'the embedded scorer answers meanwhile'
           : 'posts wait unscored meanwhile (scorer.fallback = "none")'
       return `the model server has been loading the model ${model}${since}: the model answers by itself once it is loaded, and ${meanwhile}.`
     }

@@ -10,20 +10,21 @@ export function bandOf(score: number): { name: string; meaning: string } {
   return { name: 'off', meaning: '0-2: off topic' }
 }
 
-// The scoring service appends one of these when the rules scorer stood in for a model (docs/scoring.md): the model
+// The scoring service appends one of these when the embedded scorer stood in for a model (docs/scoring.md): the model
 // did not answer, or it was behind a stream and the stream's overflow went to the embedded scorer
 // (docs/streams.md#backpressure). The page shows it as a tag on the card and once at the top, not at the end of every
-// reason.
-const STAND_IN = /\s*\(scored by the (\w+) scorer: the (\w+) scorer (?:could not answer|was behind the (\w+) stream)\)$/
+// reason. Reasons stored by earlier versions call it "the rules scorer": databases keep them, so both are read.
+const STAND_IN =
+  /\s*\(scored by the (?:embedded|rules) scorer: the (\w+) scorer (?:could not answer|was behind the (\w+) stream)\)$/
 
-/** Which scorer stood in for which, and the stream the model was behind when that was why (else the model was down). */
-export type StandIn = { by: string; for: string; behind: string | null }
+/** Which scorer the embedded scorer stood in for, and the stream it was behind when that was why (else it was down). */
+export type StandIn = { for: string; behind: string | null }
 
 /** The reason without the stand-in note, and the stand-in, when one scored it. */
 export function splitReason(reason: string): { text: string; standIn: StandIn | null } {
   const m = STAND_IN.exec(reason)
   if (!m) return { text: reason, standIn: null }
-  return { text: reason.slice(0, m.index), standIn: { by: m[1] as string, for: m[2] as string, behind: m[3] ?? null } }
+  return { text: reason.slice(0, m.index), standIn: { for: m[1] as string, behind: m[2] ?? null } }
 }
 
 /** What happened, for the card's tag: "The ollama scorer could not answer" or could not keep up with a stream. */

@@ -24,7 +24,9 @@ export const RESPONSE_HEADERS = {
   ),
   'x-scorer': v.pipe(
     v.string(),
-    v.description('The scorer that answered: the configured backend, or rules when it stood in for a model.'),
+    v.description(
+      'The scorer that answered: the configured backend, or `rules` (the embedded scorer) when it stood in for a model.',
+    ),
   ),
   'content-disposition': v.pipe(
     v.string(),

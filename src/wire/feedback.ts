@@ -50,10 +50,15 @@ export const FeedbackAnswer = v.pipe(
     judgedAt: described(Instant, 'When this verdict was recorded.'),
     scoredBy: v.pipe(
       v.nullable(v.string()),
-      v.description('The scorer that produced the signal (null: not recorded).'),
+      v.description(
+        'The scorer that produced the signal: its backend, `rules` for the embedded scorer (null: not recorded).',
+      ),
     ),
     model: v.pipe(v.nullable(v.string()), v.description('Its model, for model scorers.')),
-    promptVersion: v.pipe(v.nullable(v.string()), v.description('Its prompt or rules version.')),
+    promptVersion: v.pipe(
+      v.nullable(v.string()),
+      v.description('Its prompt version, or `rules-` and the service version for the embedded scorer.'),
+    ),
   }),
   v.description('The verdict as recorded, and what produced the signal; not counted.'),
 )

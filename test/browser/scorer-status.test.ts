@@ -1,6 +1,6 @@
 // The Settings page's Scorer section (docs/console.md#settings), in Chromium at a laptop's and a phone's size, on a
 // fresh site with no signals yet: which scorer is configured, whether its model answers, and what to do when it does
-// not, without waiting for signals the rules scorer judged. The Signals page says the same where no such signal brings
+// not, without waiting for signals the embedded scorer judged. The Signals page says the same where no such signal brings
 // up its stand-in notice (docs/console.md#the-signals-page): a new team's empty page, and the model's own signals
 // while its server is down with scorer.fallback = "none", which leaves nothing to stand in. The fake model server
 // follows Ollama's API documentation: a model not pulled is a 404 {"error": …} naming it ("Errors"); a server down is
@@ -32,7 +32,7 @@ async function site(scorer: Record<string, unknown>, withSignal = false): Promis
   const { deps } = await testDeps({ config: { database: { url: ws.dbUrl }, scorer }, now: new Date().toISOString() })
   const teamId = (await seedTeam(deps, { name: 'acme' })).team.id
   if (withSignal) {
-    // One the model scored itself: no "rules scorer" tag, so no stand-in notice.
+    // One the model scored itself: no "embedded scorer" tag, so no stand-in notice.
     await addKeywords(deps, { teamId, keywords: ['crm'] })
     await deps.repos.signals.insertMany(teamId, crmSignals(teamId, 1))
   }
@@ -120,12 +120,13 @@ const signalsNotice = (name: string, size: (typeof SIZES)[number], shot?: string
 
 describe('the Settings page says how leads are scored', () => {
   for (const size of SIZES) {
-    test(`a model not pulled: the model, what to run, and that the rules scorer judges meanwhile (${size[0]})`, async () => {
+    test(`a model not pulled: the model, what to run, and that the embedded scorer judges meanwhile (${size[0]})`, async () => {
       const said = await scorerSection('missing', size, 'scorer-status-missing')
       expect(said).toContain('The ollama scorer with the model “qwen2.5:3b” is configured.')
       expect(said).toMatch(/The model server has been without the model “qwen2\.5:3b” since [^(]+ \(just now\)/)
       expect(said).toContain('run “ollama pull qwen2.5:3b”')
-      expect(said).toContain('Until it answers, the embedded rules scorer judges posts (tagged “rules scorer”).')
+      expect(said).toContain('Until it answers, the embedded scorer judges posts (tagged “embedded scorer”).')
+      expect(said).not.toContain('rules scorer')
       expect(said).toContain('lead-signals scorer check says why')
       expect(said).not.toContain('Now ')
     })
@@ -133,26 +134,27 @@ describe('the Settings page says how leads are scored', () => {
     test(`a model server down: start it (${size[0]})`, async () => {
       const said = await scorerSection('down', size, 'scorer-status-down')
       expect(said).toMatch(/The model server has not been reachable since [^(]+ \(just now\): start it/)
-      expect(said).toContain('Until it answers, the embedded rules scorer judges posts')
+      expect(said).toContain('Until it answers, the embedded scorer judges posts')
       // Nothing of the server's address for a team's members.
       expect(said).not.toContain('127.0.0.1')
     })
 
-    test(`scorer.fallback = "none": no rules scorer meanwhile (${size[0]})`, async () => {
+    test(`scorer.fallback = "none": no embedded scorer meanwhile (${size[0]})`, async () => {
       const said = await scorerSection('strict', size)
       expect(said).toContain('Until it answers, posts wait unscored (scorer.fallback = "none").')
-      expect(said).not.toContain('rules scorer judges')
+      expect(said).not.toContain('scorer judges')
     })
 
-    test(`the rules scorer configured: nothing to check (${size[0]})`, async () => {
+    test(`the embedded scorer configured: nothing to check (${size[0]})`, async () => {
       const said = await scorerSection('rules', size)
-      expect(said).toContain('The embedded rules scorer is configured: it needs no model server.')
+      expect(said).toContain('The embedded scorer is configured: it needs no model server.')
+      expect(said).not.toContain('rules scorer')
       expect(said).not.toContain('scorer check')
     })
   }
 })
 
-describe('a model loading with scorer.fallback = "none": nothing scores meanwhile, not the rules scorer', () => {
+describe('a model loading with scorer.fallback = "none": nothing scores meanwhile, not the embedded scorer', () => {
   for (const size of SIZES)
     test(`on Settings and on the Signals page (${size[0]})`, async () => {
       const notice = await signalsNotice('loadingStrict', size, 'signals-scorer-loading-none')
@@ -162,12 +164,13 @@ describe('a model loading with scorer.fallback = "none": nothing scores meanwhil
         expect(said).toContain('has been loading the model “qwen2.5:3b”')
         expect(said).toContain('the model answers by itself once it is loaded')
         expect(said).toContain('posts wait unscored meanwhile (scorer.fallback = "none")')
+        expect(said).not.toContain('embedded scorer')
         expect(said).not.toContain('rules scorer')
       }
     })
 })
 
-describe('the Signals page says so too, with no rules-scored signal to bring up its stand-in notice', () => {
+describe('the Signals page says so too, with no signal the embedded scorer judged to bring up its stand-in notice', () => {
   for (const size of SIZES) {
     test(`a new team, its model not pulled: what is wrong, what to run, what scores meanwhile (${size[0]})`, async () => {
       const said = await signalsNotice('missing', size, 'signals-scorer-missing')
@@ -177,7 +180,8 @@ describe('the Signals page says so too, with no rules-scored signal to bring up 
       )
       expect(said).toContain('run “ollama pull qwen2.5:3b”')
       // The Settings page's words, from its own component: the same advice, not a third wording of it.
-      expect(said).toContain('Until it answers, the embedded rules scorer judges posts (tagged “rules scorer”).')
+      expect(said).toContain('Until it answers, the embedded scorer judges posts (tagged “embedded scorer”).')
+      expect(said).not.toContain('rules scorer')
       expect(said).toContain('lead-signals scorer check says why')
     })
 
@@ -188,7 +192,7 @@ describe('the Signals page says so too, with no rules-scored signal to bring up 
       expect(said).not.toContain('127.0.0.1')
     })
 
-    test(`the rules scorer configured: no notice (${size[0]})`, async () => {
+    test(`the embedded scorer configured: no notice (${size[0]})`, async () => {
       expect(await signalsNotice('rules', size)).toBeNull()
     })
   }

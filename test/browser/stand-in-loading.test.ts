@@ -89,7 +89,9 @@ describe('the stand-in notice during a load', () => {
         expect(said).toContain('answers by itself once it is loaded')
         // Nothing to check or change while it loads.
         expect(said).not.toContain('scorer check')
-        expect(said).not.toContain('embedded scorer')
+        expect(said).toContain('so the embedded scorer judged it (tagged “embedded scorer”)')
+        expect(said).toContain('and the embedded scorer answers meanwhile')
+        expect(said).not.toContain('rules scorer')
         expect(await fitsWidth(view.page)).toBe(true)
         expect(view.errors.filter((e) => !e.includes('401'))).toEqual([])
       } finally {

@@ -1,5 +1,5 @@
 // The Signals page's stand-in notes (docs/console.md#the-signals-page), in Chromium at a laptop's and a phone's size:
-// a signal the rules scorer judged because the model was down, and one it judged because the model was behind a
+// a signal the embedded scorer judged because the model was down, and one it judged because the model was behind a
 // stream (docs/streams.md#backpressure), each with its tag and a notice that says what happened.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Browser } from 'playwright-core'
@@ -58,8 +58,9 @@ beforeAll(async () => {
     signal(
       0,
       'bluesky',
-      'asks which CRM to buy (scored by the rules scorer: the ollama scorer was behind the bluesky stream)',
+      'asks which CRM to buy (scored by the embedded scorer: the ollama scorer was behind the bluesky stream)',
     ),
+    // As earlier versions stored it, before the embedded scorer had that name: the same tag and notice.
     signal(1, 'bluesky', 'wants a CRM (scored by the rules scorer: the ollama scorer was behind the bluesky stream)'),
     signal(2, 'hackernews', 'compares CRMs (scored by the rules scorer: the ollama scorer could not answer)'),
     signal(3, 'hackernews', 'the model judged this one'),
@@ -71,7 +72,7 @@ beforeAll(async () => {
 
 afterAll(() => stopConsole({ browser, app, deps, ws }))
 
-describe('the rules scorer standing in on the Signals page', () => {
+describe('the embedded scorer standing in on the Signals page', () => {
   for (const size of SIZES)
     test(`model behind a stream and model down: each card tagged, each said once with what to do (${size.name})`, async () => {
       const view = await openPage(browser, app?.origin as string, { viewport: size.viewport })
@@ -83,9 +84,9 @@ describe('the rules scorer standing in on the Signals page', () => {
         const card = (text: string) => view.page.locator('.signal', { hasText: text })
         expect(await card('asks which CRM to buy').locator('.reason').textContent()).toBe('asks which CRM to buy')
         expect(await view.page.locator('.chip.scorer').allTextContents()).toEqual([
-          'rules scorer',
-          'rules scorer',
-          'rules scorer',
+          'embedded scorer',
+          'embedded scorer',
+          'embedded scorer',
         ])
         expect(await card('asks which CRM to buy').locator('.chip.scorer').getAttribute('title')).toBe(
           'The ollama scorer could not keep up with the Bluesky stream',
@@ -103,9 +104,9 @@ describe('the rules scorer standing in on the Signals page', () => {
         )
         expect(said).toContain('a faster model')
         expect(said).not.toContain('scorer check')
-        // One scorer, one name: the tag's, not a second one ("the embedded scorer") a reader takes for another scorer.
-        expect(said).toContain('so the embedded rules scorer judged them (tagged “rules scorer”): the posts')
-        expect(said).not.toContain('embedded scorer')
+        // One scorer, one name (docs/scoring.md): "rules" reads as keyword rules without a model, which it is not.
+        expect(said).toContain('so the embedded scorer judged them (tagged “embedded scorer”): the posts')
+        expect(said).not.toContain('rules scorer')
         expect(await behind.getByRole('link', { name: 'Sources' }).getAttribute('href')).toBe('#/sources')
         expect(await behind.getByRole('link', { name: 'how' }).getAttribute('href')).toBe('/docs/streams#backpressure')
         const down = view.page.locator('.notice', { hasText: 'could not answer' })
@@ -113,7 +114,8 @@ describe('the rules scorer standing in on the Signals page', () => {
         expect(await down.textContent()).toContain('The ollama scorer could not answer when 1 signal of this page was')
         expect(await down.textContent()).toContain('lead-signals scorer check says why')
         expect(await down.textContent()).toContain('scorer.backend = "rules" lets it answer alone')
-        expect(await down.textContent()).not.toContain('embedded scorer')
+        expect(await down.textContent()).toContain('so the embedded scorer judged it (tagged “embedded scorer”)')
+        expect(await down.textContent()).not.toContain('rules scorer')
         expect(await fitsWidth(view.page)).toBe(true)
         await screenshot(view.page, `stand-in-notices-${size.name}`)
         // Signed out at first, /me answers 401: the one error the browser logs.

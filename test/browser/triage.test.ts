@@ -26,7 +26,7 @@ let deps: Deps
 let teamId: string
 
 const PASSWORD = 'correct horse battery'
-const STAND_IN = ' (scored by the rules scorer: the ollama scorer could not answer)'
+const STAND_IN = ' (scored by the embedded scorer: the ollama scorer could not answer)'
 const LONG = `${'We compare CRMs for our sales team. '.repeat(9)}`.slice(0, 300)
 const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString()
 
@@ -117,7 +117,7 @@ describe('the Signals page as an inbox', () => {
       // The stand-in note leaves the reasons: a tag on each card it concerns, and one notice at the top.
       expect(await view.page.locator('.reason', { hasText: 'scored by the' }).count()).toBe(0)
       expect(await top.locator('.reason').textContent()).toBe('asks which CRM to buy this quarter')
-      expect(await view.page.locator('.chip.scorer').allTextContents()).toEqual(['rules scorer', 'rules scorer'])
+      expect(await view.page.locator('.chip.scorer').allTextContents()).toEqual(['embedded scorer', 'embedded scorer'])
       const notices = view.page.locator('.notice', { hasText: 'could not answer' })
       expect(await notices.count()).toBe(1)
       expect(await notices.textContent()).toContain('The ollama scorer could not answer when 2 signals of this page')

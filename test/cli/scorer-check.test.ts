@@ -88,7 +88,7 @@ describe('scorer check', () => {
     expect(down.code).toBe(1)
     expect(down.stdout).toContain(`no model server at http://127.0.0.1:${port}`)
     // What scoring does meanwhile, as serve's start-up line says it: the embedded scorer takes over.
-    expect(down.stdout).toContain('meanwhile: scoring with the embedded rules scorer until the model answers')
+    expect(down.stdout).toContain('meanwhile: scoring with the embedded scorer until the model answers')
     // And what to do, on a fresh install with no model server: start one there, or let the embedded scorer answer
     // alone (it said why and what happens meanwhile, and left the newcomer to find the setting).
     expect(down.stdout).toContain(

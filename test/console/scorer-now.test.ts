@@ -17,13 +17,15 @@ test('a load under way ends by itself, said with since when', () => {
   expect(said).toContain('has been loading the model “qwen2.5:3b” since ')
   expect(said).toContain('(3 min ago)')
   expect(said).toContain('answers by itself once it is loaded')
-  expect(said).toContain('the rules scorer answers meanwhile')
+  expect(said).toContain('the embedded scorer answers meanwhile')
+  expect(said).not.toContain('rules scorer')
 })
 
-test('a load with scorer.fallback = "none" leaves posts unscored meanwhile: no rules scorer answers', () => {
+test('a load with scorer.fallback = "none" leaves posts unscored meanwhile: no embedded scorer answers', () => {
   const said = scorerNow({ ...at('loading'), fallback: 'none' }, NOW) ?? ''
   expect(said).toContain('answers by itself once it is loaded')
   expect(said).toContain('posts wait unscored meanwhile (scorer.fallback = "none").')
+  expect(said).not.toContain('embedded scorer')
   expect(said).not.toContain('rules scorer')
 })
 

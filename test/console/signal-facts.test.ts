@@ -19,25 +19,38 @@ describe('a signal as the console reads it', () => {
     expect(bands).toEqual(['top', 'top', 'high', 'high', 'mid', 'mid', 'low', 'low', 'off', 'off'])
   })
 
-  test('the stand-in note comes off the reason and names both scorers; other reasons are left whole', () => {
-    expect(splitReason('asks for a CRM (scored by the rules scorer: the ollama scorer could not answer)')).toEqual({
+  test('the stand-in note comes off the reason and names the scorer that could not answer; other reasons are left whole', () => {
+    expect(splitReason('asks for a CRM (scored by the embedded scorer: the ollama scorer could not answer)')).toEqual({
       text: 'asks for a CRM',
-      standIn: { by: 'rules', for: 'ollama', behind: null },
+      standIn: { for: 'ollama', behind: null },
     })
     // Only at the end, as the scoring service writes it: a post quoting it mid-reason is not an outage.
-    const quoted = 'says "(scored by the rules scorer: the ollama scorer could not answer)" in jest'
+    const quoted = 'says "(scored by the embedded scorer: the ollama scorer could not answer)" in jest'
     expect(splitReason(quoted)).toEqual({ text: quoted, standIn: null })
+  })
+
+  test('a reason stored before the embedded scorer had that name (“the rules scorer”) reads the same', () => {
+    for (const why of ['could not answer', 'was behind the bluesky stream']) {
+      const old = splitReason(`asks for a CRM (scored by the rules scorer: the openai scorer ${why})`)
+      const now = splitReason(`asks for a CRM (scored by the embedded scorer: the openai scorer ${why})`)
+      expect(old).toEqual(now)
+      expect(old.text).toBe('asks for a CRM')
+      expect(old.standIn?.for).toBe('openai')
+    }
+    // Another scorer's name in the note is no note the scoring service writes.
+    const other = 'asks for a CRM (scored by the ollama scorer: the openai scorer could not answer)'
+    expect(splitReason(other)).toEqual({ text: other, standIn: null })
   })
 
   test('the note of a model behind a stream (docs/streams.md#backpressure) comes off too, and says what happened', () => {
     const behind = splitReason(
-      'asks for a CRM (scored by the rules scorer: the ollama scorer was behind the bluesky stream)',
+      'asks for a CRM (scored by the embedded scorer: the ollama scorer was behind the bluesky stream)',
     )
-    expect(behind).toEqual({ text: 'asks for a CRM', standIn: { by: 'rules', for: 'ollama', behind: 'bluesky' } })
+    expect(behind).toEqual({ text: 'asks for a CRM', standIn: { for: 'ollama', behind: 'bluesky' } })
     expect(standInWhy(behind.standIn as NonNullable<typeof behind.standIn>)).toBe(
       'The ollama scorer could not keep up with the Bluesky stream',
     )
-    expect(standInWhy({ by: 'rules', for: 'openai', behind: null })).toBe('The openai scorer could not answer')
+    expect(standInWhy({ for: 'openai', behind: null })).toBe('The openai scorer could not answer')
   })
 
   test('only absolute http(s) addresses become links; profile addresses are built with the name encoded', () => {

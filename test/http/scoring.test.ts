@@ -2,6 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { splitReason } from '../../src/console/signal-facts'
 import { buildDeps } from '../../src/deps'
 import { silentLogger } from '../support/log'
 import type { Scorer } from '../../src/scorers/types'
@@ -45,7 +46,10 @@ describe('the scoring service behind POST /api/v1/leads/score', () => {
     const kb = await seedTeam(b.deps)
     const f = await client(b.deps)('POST', '/api/v1/leads/score', { key: kb.apiKey, body })
     expect(f.headers.get('x-scorer')).toBe('rules')
-    expect(f.body.reason).toContain('scored by the rules scorer: the ollama scorer could not answer')
+    expect(f.body.reason).toContain('scored by the embedded scorer: the ollama scorer could not answer')
+    expect(f.body.reason).not.toContain('rules scorer')
+    // The console's Signals page takes the note off as written: a tag and a notice rather than the reason's end.
+    expect(splitReason(f.body.reason).standIn).toEqual({ for: 'ollama', behind: null })
     expect(f.body.intent).toBe('ACTIVE')
   })
 

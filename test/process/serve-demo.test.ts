@@ -31,7 +31,7 @@ const get = (url: string, apiKey: string) => fetch(url, { headers: { 'x-api-key'
 
 describe('serve --demo without a model server (the default scorer is ollama)', () => {
   test(
-    'says so in one line, scores with the rules scorer, and keeps only qualified sample signals',
+    'says so in one line, scores with the embedded scorer, and keeps only qualified sample signals',
     async () => {
       const world = processWorld({
         server: { host: '127.0.0.1', port: 0 },
@@ -43,9 +43,7 @@ describe('serve --demo without a model server (the default scorer is ollama)', (
 
       const lines = child.stderr().split('\n')
       expect(lines.filter((l) => l.includes('no model server at http://127.0.0.1:'))).toHaveLength(1)
-      expect(lines.find((l) => l.includes('model_server_unreachable'))).toContain(
-        'scoring with the embedded rules scorer',
-      )
+      expect(lines.find((l) => l.includes('model_server_unreachable'))).toContain('scoring with the embedded scorer')
       // Eight sample posts were scored meanwhile: not one warning each.
       expect(lines.filter((l) => l.includes('scorer_failed'))).toEqual([])
 

@@ -24,7 +24,7 @@ export function UntilItAnswers(props: { condition: ScorerCondition }) {
     <>
       Until it answers,{' '}
       {props.condition.fallback === 'rules' ? (
-        <>the embedded rules scorer judges posts (tagged “rules scorer”).</>
+        <>the embedded scorer judges posts (tagged “embedded scorer”).</>
       ) : (
         <>
           posts wait unscored (<code>scorer.fallback = "none"</code>).
@@ -46,7 +46,7 @@ export function ScorerStatus() {
     return (
       <section>
         <h2>Scorer</h2>
-        <p class="scorer-now">The embedded rules scorer is configured: it needs no model server.</p>
+        <p class="scorer-now">The embedded scorer is configured: it needs no model server.</p>
       </section>
     )
   const model = condition.model ? ` with the model “${condition.model}”` : ''

@@ -50,7 +50,7 @@ export function SignalCard(props: Props) {
         )}
         {reason.standIn && (
           <span class="chip scorer" title={standInWhy(reason.standIn)}>
-            {reason.standIn.by} scorer
+            embedded scorer
           </span>
         )}
       </div>

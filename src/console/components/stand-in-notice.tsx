@@ -11,7 +11,7 @@ export const ScorerCheckHint = () => (
 )
 
 /**
- * docs/console.md#the-signals-page: why the rules scorer judged some of the page's signals, said once, with what can
+ * docs/console.md#the-signals-page: why the embedded scorer judged some of the page's signals, said once, with what can
  * be done: a model that did not answer (the scoring service's fallback), or one that could not keep up with a stream,
  * whose overflow past the polling queue's bound went to the embedded scorer (docs/streams.md#backpressure). For the
  * first, what the model is doing now (`condition`, GET /console/api/scorer): a load under way ends by itself, the rest
@@ -26,8 +26,8 @@ export function StandInNotice(props: { standIns: StandIn[]; condition: ScorerCon
   const settled = condition?.state === 'loading' || condition?.state === 'answering'
   const n = props.standIns.length
   const these = `${counted(n, 'signal')} of this page ${n === 1 ? 'was' : 'were'} scored`
-  // The stand-in by one name, the tag's: "the embedded scorer" beside "the rules scorer" read as two scorers.
-  const judged = `the embedded ${first.by} scorer judged ${n === 1 ? 'it' : 'them'} (tagged “${first.by} scorer”)`
+  // The stand-in by one name, the tag's and docs/scoring.md's: "the rules scorer" read as keyword rules, no model.
+  const judged = `the embedded scorer judged ${n === 1 ? 'it' : 'them'} (tagged “embedded scorer”)`
   if (first.behind === null)
     return (
       <p class="notice" role="status">

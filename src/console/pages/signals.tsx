@@ -131,7 +131,7 @@ export function Signals(props: { me: Me }) {
       if (s) document.querySelector<HTMLAnchorElement>(`#signal-${CSS.escape(s.id)} a.button`)?.click()
     },
   })
-  // One notice for each way the rules scorer stood in on this page: the model down, or behind a stream.
+  // One notice for each way the embedded scorer stood in on this page: the model down, or behind a stream.
   const standIns = signals.map((s) => splitReason(s.reason).standIn).filter((s): s is StandIn => s !== null)
   const outages = [standIns.filter((s) => s.behind === null), standIns.filter((s) => s.behind !== null)].filter(
     (group) => group.length > 0,

@@ -15,7 +15,7 @@ export const RECHECK_MS = 15_000
 /** What scoring does while the model server cannot answer, as the start-up line and `scorer check` say it. */
 export function meanwhileWithoutModel(config: Config): string {
   return config.scorer.fallback === 'rules'
-    ? 'scoring with the embedded rules scorer'
+    ? 'scoring with the embedded scorer'
     : 'scoring calls answer 503 scorer_unavailable (scorer.fallback = "none")'
 }
 

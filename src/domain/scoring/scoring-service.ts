@@ -194,7 +194,7 @@ function cacheKey(teamId: string, input: ScoreInput, scorer: Scorer): string {
 }
 
 /**
- * The reason of an answer the rules scorer gave in a model's place, saying why; the console reads the note apart from
- * the reason (console/signal-facts.ts, splitReason), so every stand-in writes it the same way.
+ * The reason of an embedded scorer's answer in a model's place, saying why; the console reads the note apart from the
+ * reason (console/signal-facts.ts, splitReason, also the older "rules scorer"), so every stand-in writes it alike.
  */
-const standInReason = (reason: string, why: string) => `${reason} (scored by the rules scorer: ${why})`
+const standInReason = (reason: string, why: string) => `${reason} (scored by the embedded scorer: ${why})`

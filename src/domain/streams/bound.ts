@@ -30,7 +30,7 @@ export function queueBound(deps: BoundDeps, platform: string, a: { cap?: number;
   const bound = new Map<string, number>()
   const half = Math.floor(cap / 2)
   const queuedOf = async (teamId: string) => (await deps.repos.polling.pendingCounts(teamId)).get(platform) ?? 0
-  const past = a.passOver ? 'passed over unscored (scorer.fallback is "none")' : 'scored by the rules scorer'
+  const past = a.passOver ? 'passed over unscored (scorer.fallback is "none")' : 'scored by the embedded scorer'
 
   const seen = new Map<string, number>()
   async function roomOf(teamId: string): Promise<number> {

@@ -30,7 +30,7 @@ export const leadsRoutes = (deps: Deps) =>
         summary: 'Score a text for buying intent',
         description:
           "Intent, a 0-10 score, the team's best-matching ICP profile and a reason. Counts 1 request. " +
-          'The `x-scorer` response header names the scorer that answered (`rules` when it stood in for a model).\n\n' +
+          'The `x-scorer` response header names the scorer that answered (`rules`, the embedded scorer, when it stood in for a model).\n\n' +
           SCORING_GUIDE,
         security: apiSecurity('leads:score'),
       },

@@ -61,7 +61,7 @@ describe('the start-up check of the model server', () => {
     expect(missing.lines).toHaveLength(1)
     expect(missing.lines[0]).toContain('model_unavailable')
     expect(missing.lines[0]).toContain('has no model \\"llama3.2:3b\\": run \\"ollama pull llama3.2:3b\\"')
-    expect(missing.lines[0]).toContain('scoring with the embedded rules scorer')
+    expect(missing.lines[0]).toContain('scoring with the embedded scorer')
   })
 
   test('ollama: an address that is not an Ollama API root says so', async () => {
@@ -224,7 +224,7 @@ describe('the start-up check of the model server', () => {
     expect(r.lines[0]).toContain(
       'no model server at http://ollama.nowhere.invalid:11434: ollama.nowhere.invalid could not be resolved (check the address;',
     )
-    expect(r.lines[0]).toContain('scoring with the embedded rules scorer')
+    expect(r.lines[0]).toContain('scoring with the embedded scorer')
   })
 
   // Nothing listening: the line says how to start the server, as `scorer check` does, then how to check it.
@@ -257,7 +257,7 @@ describe('the start-up check of the model server', () => {
     expect(r.lines[0]).toContain('model_server_unreachable')
     expect(r.lines[0]).toContain(`no answer from ${hung.origin} within 2000 ms`)
     expect(r.lines[0]).toContain('calls do not wait for it, and it is checked again every 15 s')
-    expect(r.lines[0]).toContain('scoring with the embedded rules scorer')
+    expect(r.lines[0]).toContain('scoring with the embedded scorer')
     // The executable alone has no docs folder beside it: the line ends on the command that checks the server.
     expect(r.lines[0]).toContain('once it runs, check it with: lead-signals scorer check')
     expect(r.lines[0]).not.toContain('docs/')

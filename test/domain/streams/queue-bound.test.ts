@@ -92,10 +92,12 @@ describe('the bound of the polling queue a stream hands its overflow to', () => 
     const reasons = await w.deps.database.client.execute("select reason from signals where scored_by = 'rules'")
     for (const r of reasons.rows)
       expect(String(r.reason)).toEndWith(
-        '(scored by the rules scorer: the ollama scorer was behind the bluesky stream)',
+        '(scored by the embedded scorer: the ollama scorer was behind the bluesky stream)',
       )
     const bound = lines.filter((l) => l.event === 'stream_queue_bound')
     expect(bound).toHaveLength(1)
+    expect(String(bound[0]?.next)).toContain('are scored by the embedded scorer until a polling pass')
+    expect(String(bound[0]?.next)).not.toContain('rules scorer')
     expect(bound[0]).toMatchObject({ level: 'warn', platform: 'bluesky', teamId: w.team.id, queued: cap })
 
     // A polling pass drains the queue; the stream's next batch finds room and says so, once.
