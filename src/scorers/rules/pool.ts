@@ -31,10 +31,10 @@ export function createRulesPool(a: { size?: number; workerUrl?: string } = {}) {
       pending.delete(data.id)
       const answers = data.results ?? data.buyers
       if (answers) p?.resolve(answers)
-      else p?.reject(new Error(`the rules scorer failed: ${data.error}`))
+      else p?.reject(new Error(`the embedded scorer failed: ${data.error}`))
     }
     const fail = (why: string) => {
-      broken ??= new Error(`a rules worker stopped: ${why}`)
+      broken ??= new Error(`an embedded scorer worker stopped: ${why}`)
       for (const p of pending.values()) p.reject(broken)
       pending.clear()
     }
