@@ -47,10 +47,10 @@ describe('the rules worker pool', () => {
   test('a worker that cannot start makes the batch fail (no hang), and the pool answers no more', async () => {
     const pool = createRulesPool({ size: 2, workerUrl: 'file:///nonexistent/worker.ts' })
     expect(pool.failed).toBe(false)
-    await expect(pool.score(inputs(4))).rejects.toThrow(/rules worker stopped/)
+    await expect(pool.score(inputs(4))).rejects.toThrow(/embedded scorer worker stopped/)
     // What a long-lived owner (the streams) reads to make a new pool.
     expect(pool.failed).toBe(true)
-    await expect(pool.score(inputs(1))).rejects.toThrow(/rules worker stopped/)
+    await expect(pool.score(inputs(1))).rejects.toThrow(/embedded scorer worker stopped/)
     pool.close()
   })
 
