@@ -1,12 +1,11 @@
 import { afterEach, describe, expect, test } from 'bun:test'
-import type { Deps } from '../../../src/deps'
 import { readiness } from '../../../src/domain/health/readiness'
-import { superviseStreams } from '../../../src/domain/streams/supervise'
 import type { Logger } from '../../../src/lib/log'
 import { createJetstreamReader } from '../../../src/platforms/bluesky/jetstream'
 import { webUrlsOnly } from '../../../src/platforms/streams'
 import { testDeps } from '../../support/deps'
 import { fakeJetstream } from '../../support/fake-streams'
+import { loggedStream } from '../../support/outage-world'
 import { eventually } from '../../support/stream-world'
 
 // docs/streams.md#outages: when the relay behind both of the default configuration's Jetstream addresses stops, each
@@ -25,18 +24,11 @@ describe('Bluesky stream: both Jetstream instances stalled (their relay stopped)
     const { deps, clock } = await testDeps({
       config: { platforms: { bluesky: { stream_url: [a.url, b.url] as never } } },
     })
-    const lines: string[] = []
-    const told = (event: string) => lines.push(event)
-    deps.log = { ...deps.log, info: told, warn: told, error: told } as Logger
     // A silence allowance of 1.5 s (30 s as served), and waits of 0.3 s after a failure (1 s, doubling, as served).
     const pace = { steadyMs: 1000, firstRetryMs: 300, settledMs: 1000 }
-    const reader = webUrlsOnly(createJetstreamReader(deps.config.platforms.bluesky, deps.log, 1500, pace), deps.log)
-    const shutdown = new AbortController()
-    const streams = superviseStreams(deps as Deps, shutdown.signal, undefined, [reader])
-    stops.push(() => {
-      shutdown.abort()
-      return streams
-    })
+    const reader = (log: Logger) =>
+      webUrlsOnly(createJetstreamReader(deps.config.platforms.bluesky, log, 1500, pace), log)
+    const lines = loggedStream(deps, reader, stops)
     await eventually('the reader to connect', () => a.clients() === 1)
     // The relay sends both instances the same posts, then nothing more.
     for (const text of ['One post.', 'Another post.']) {
