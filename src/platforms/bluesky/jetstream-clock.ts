@@ -1,5 +1,5 @@
 import type { StreamSink } from '../stream'
-import { after, type Cursor, type rereadWatch } from './jetstream-cursor'
+import { after, type Cursor, MOVE_REWIND_US, type rereadWatch } from './jetstream-cursor'
 import type { Ending } from './jetstream-refusal'
 
 // The rewind of a reconnection to the instance whose clock the position is on, as Jetstream's README advises.
@@ -8,10 +8,6 @@ export const REWIND_US = 5_000_000
 // reconnection never asks Jetstream for events from later than now (docs/streams.md#resuming).
 export const AHEAD_US = 5_000_000
 
-// The rewind on a connection to another instance than the one whose clock the position is on: instances' clocks can
-// disagree by more than the 5 s of a reconnection to the same one (docs/streams.md#resuming). A minute of posts is a
-// few thousand, which the runner passes over as already handed on.
-export const MOVE_REWIND_US = 60_000_000
 // A connection read for this long has replayed what it was asked for and reads live: its clock can be told.
 const SETTLED_MS = 10_000
 // A connection that lasted this long was reading: its end is a disconnection, retried at once (jetstream.ts).

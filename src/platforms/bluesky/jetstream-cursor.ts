@@ -47,6 +47,11 @@ export const after = (at: Cursor | null, e: { time_us: number; did: string }, by
 export const cursorText = (at: Cursor) =>
   `${at.dids ? `${at.us}/${at.dids.join(',')}` : String(at.us)}${at.by === null ? '' : `@${at.by}`}`
 
+// The rewind on a connection to another instance than the one whose clock the position is on: instances' clocks can
+// disagree by more than the 5 s of a reconnection to the same one (docs/streams.md#resuming). A minute of posts is a
+// few thousand, which the runner passes over as already handed on (jetstream-clock.ts).
+export const MOVE_REWIND_US = 60_000_000
+
 // Events remembered by what they are (eventKey): more than a move's rewind replays (a minute, a few thousand posts).
 const KEYS = 20_000
 
@@ -57,9 +62,12 @@ const KEYS = 20_000
  * part of. An event is told by what it is (`key`: its author, record and operation, eventKey), which no instance's
  * clock changes: by time alone, an instance whose clock runs minutes behind the other's sent new posts timed before
  * the latest one read, each taken for a replay until its clock caught up, and the outage they ended went on. Before
- * the stored position `from`, read by an earlier run, only time tells, on the clock of the instance it was read from
- * (`timedBy`); an event without a key, by the latest time handed on, whichever clock timed it. With `skips` (the same
- * clock, its replay passed over by the position) what is handed on is new.
+ * the stored position `from`, read by an earlier run, only time tells: on the clock of the instance it was read from
+ * (`timedBy`), up to the position; on another's, up to MOVE_REWIND_US (as far as instances' clocks are taken to
+ * disagree) past it, since that instance's replay of what was read before the restart is timed by its own
+ * clock: taken for new posts, the first move after a restart with both instances stalled ended the outage once. An
+ * event without a key, by the latest time handed on, whichever clock timed it. With `skips` (the same clock, its
+ * replay passed over by the position) what is handed on is new.
  */
 export function rereadWatch(from: Cursor | null, timedBy: string | undefined) {
   let readToUs = from?.us ?? 0
@@ -70,6 +78,7 @@ export function rereadWatch(from: Cursor | null, timedBy: string | undefined) {
     if (key === undefined) return !skips && before
     const seen = keys.has(key)
     remember(keys, key, true, KEYS)
-    return !skips && (seen || (from !== null && at.by === timedBy && at.us <= from.us))
+    const storedBefore = from !== null && at.us <= from.us + (at.by === timedBy ? 0 : MOVE_REWIND_US)
+    return !skips && (seen || storedBefore)
   }
 }

@@ -1,5 +1,5 @@
 import { AppError } from '../../errors'
-import { pause } from '../stream'
+import { pause, type StreamSink } from '../stream'
 
 // The streaming server keeps a connection alive with heartbeat comments (`:thump`) whether or not statuses reach it
 // (docs.joinmastodon.org/methods/streaming, "About HTTP server-sent events"): a heartbeat says the connection is open,
@@ -10,6 +10,35 @@ import { pause } from '../stream'
 export const QUIET_MS = 5 * 60_000
 // How long a status the timeline lists may take to come on the stream as well before the stream is taken as stalled.
 export const GRACE_MS = 30_000
+/** The failed read of a connection that sent heartbeats alone while the timeline listed statuses (watchForStall). */
+export class StreamStalled extends AppError {}
+
+/**
+ * `sink` as the reader tells it, while a stall lasts: from the failed read that found the streaming server stalled until
+ * it streams a status again (`streamed`), what is heard (heartbeats, each reconnection's catch-up of what the timeline
+ * lists) is marked `reread` and does not end the outage. The catch-up read what the stream did not send, and took it
+ * for the stream's recovery: the log went stream_read_failed, stream_recovered about 11 times an hour and /readyz
+ * never named the stream (docs/streams.md#outages).
+ */
+export function stallHeld(sink: StreamSink) {
+  let held = false
+  const told: StreamSink = {
+    ...sink,
+    item: (mention, position, a) => sink.item(mention, position, { ...a, reread: held || a?.reread }),
+    heard: (a) => sink.heard({ ...a, reread: held || a?.reread }),
+    failed(err) {
+      if (err instanceof StreamStalled) held = true
+      sink.failed(err)
+    },
+  }
+  return {
+    sink: told,
+    streamed() {
+      held = false
+    },
+  }
+}
+
 /** QUIET_MS and GRACE_MS, which tests shorten. */
 export type StallPace = { quietMs?: number; graceMs?: number }
 
@@ -28,7 +57,7 @@ export async function watchForStall(a: {
   lastMs: () => number | undefined
   unseen: (signal: AbortSignal) => Promise<string[]>
   seen: (id: string) => boolean
-}): Promise<AppError | undefined> {
+}): Promise<StreamStalled | undefined> {
   let askedMs = 0
   const tick = Math.max(50, Math.min(5000, a.quietMs / 4))
   while (!a.signal.aborted) {
@@ -41,7 +70,7 @@ export async function watchForStall(a: {
     await pause(a.graceMs, a.signal)
     const missed = listed.filter((id) => !a.seen(id))
     if (!a.signal.aborted && missed.length > 0)
-      return new AppError(
+      return new StreamStalled(
         'upstream_error',
         `mastodon streaming API sent no status for ${Math.round(a.quietMs / 1000)} s while the timeline listed ${missed.length} new; reconnecting`,
       )

@@ -12,7 +12,7 @@ import { socketWithToken } from './socket-token'
 import { instanceSoftware } from './software'
 import { after, ahead, STATUS_ID } from './ids'
 import { PAGE, timelinePage } from './timeline-page'
-import { GRACE_MS, QUIET_MS, type StallPace, stallGuarded } from './stall'
+import { GRACE_MS, QUIET_MS, type StallPace, stallGuarded, stallHeld } from './stall'
 
 // Mastodon's streaming API (docs.joinmastodon.org/methods/streaming): GET /api/v1/streaming/public (…/public/local,
 // …/hashtag?tag=) answers server-sent events (events.ts), and /api/v1/streaming a WebSocket (websocket.ts), which
@@ -29,9 +29,8 @@ const REFUSED_SEC = 15 * 60
 
 // Where a catch-up reads from when the timeline was empty at the start: its first status on.
 const START = '0'
-// `pace`: STEADY_MS, the first wait after a failure (1 s, doubling) and the silence allowance, shortened by tests;
-// `_` (the log) is unused.
-// `quietMs` and `graceMs`: a stall's (stall.ts).
+// `pace`: STEADY_MS, the first wait after a failure (1 s, doubling), the silence allowance and a stall's `quietMs` and
+// `graceMs` (stall.ts), shortened by tests; `_` (the log) is unused.
 type Pace = { steadyMs?: number; firstRetryMs?: number; silenceMs?: number } & StallPace & PlatformShared
 type Table = Config['platforms']['mastodon']
 export function createMastodonStream(config: Table, _?: unknown, pace: Pace = {}): StreamReader {
@@ -48,7 +47,8 @@ export function createMastodonStream(config: Table, _?: unknown, pace: Pace = {}
   const page = timelinePage(config, address, pace)
   return {
     platform: 'mastodon',
-    async read(from, sink, signal) {
+    async read(from, given, signal) {
+      const { sink, streamed } = stallHeld(given) // a stall's outage ends with a status streamed (stall.ts)
       // Status ids are opaque strings (ids.ts): one that is not a status id is unreadable.
       // '0' (an earlier version's position for an empty timeline) would read the timeline from its oldest statuses, and
       // one numbered ahead of the clock nothing until the clock caught up: neither is a position to read on from.
@@ -88,7 +88,10 @@ export function createMastodonStream(config: Table, _?: unknown, pace: Pace = {}
       // A status whose reading throws (a fault of ours) is passed over: taken for the connection breaking off, it was
       // read again by each reconnection's catch-up, and threw again, for as long as the timeline listed it.
       const hand = (s: v.InferOutput<typeof StreamedStatus>, edited = false, listed = false) => {
-        if (!listed) streamedAt = Date.now()
+        if (!listed) {
+          streamedAt = Date.now()
+          streamed()
+        }
         try {
           read(s, edited, listed)
         } catch (err) {
