@@ -9,6 +9,7 @@ import { sessionCaller } from './session-caller'
 import { callTool } from './tool'
 import type { Toolset } from './toolset'
 import type { CallTracker } from './in-flight'
+import { CALL_BOUND_MS, callBound } from './call-bound'
 
 /** The server's instructions; which tools spend quota follows the toolset (get_usage with api.count_usage_endpoint). */
 const instructionsFor = (toolset: Toolset) =>
@@ -45,6 +46,7 @@ export function createMcpServer(
   toolset: Toolset,
   callerOf: () => Promise<Caller>,
   track: CallTracker = (_, own) => ({ signal: own, end: () => undefined }),
+  boundMs = CALL_BOUND_MS,
 ): Server {
   const server = new ToolServer(
     { name: 'lead-signals', title: 'lead-signals', version: pkg.version },
@@ -74,9 +76,11 @@ export function createMcpServer(
     // The SDK aborts extra.signal on a `notifications/cancelled` for this id in the session (stdio); over HTTP the
     // tracker adds the POST closing and a cancellation sent in another POST (in-flight.ts).
     const call = track(extra.requestId, extra.signal)
+    const bound = callBound(name, boundMs)
     try {
-      return await callTool({ tool, args, caller, log: deps.log, signal: call.signal })
+      return await callTool({ tool, args, caller, log: deps.log, signal: AbortSignal.any([call.signal, bound.signal]) })
     } finally {
+      bound.clear()
       call.end()
     }
   }

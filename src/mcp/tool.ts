@@ -98,12 +98,14 @@ export async function callTool(a: {
       ...(meta ? { _meta: meta } : {}),
     }
   } catch (error) {
-    return toolError(a.signal.aborted ? stoppedFailure(a.signal.reason) : error, a.tool.name, a.log)
+    // The work's own failures (a 429 of units held past the bound, a platform's error) are told as they are.
+    const stopped = a.signal.aborted && !(error instanceof AppError)
+    return toolError(stopped ? stoppedFailure(a.signal.reason) : error, a.tool.name, a.log)
   }
 }
 
 /**
- * A call stopped on its signal: the reason given, or a client that cancelled it or closed its connection, who reads
+ * A call stopped on its signal: the reason given (its bound, call-bound.ts), or a client that cancelled it or closed its connection, who reads
  * no answer. Either is told, not logged as a fault of this server's.
  */
 const stoppedFailure = (reason: unknown) =>

@@ -4,31 +4,11 @@
 // call is not charged and its search stops. The fake is Algolia's Hacker News Search (search_by_date,
 // docs/platforms.md), slowed down: it answers after 3 s unless the request is aborted first.
 import { afterAll, describe, expect, test } from 'bun:test'
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
-import { authenticate } from '../../src/domain/keys/authenticate'
-import { createMcpServer } from '../../src/mcp/server'
-import { buildToolset } from '../../src/mcp/toolset'
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { seedTeam, testDeps } from '../support/deps'
 import { client } from '../support/http'
-import { httpClient, listen, postMcp } from '../support/mcp'
-
-/** A Hacker News search answering after `ms`; `aborted` counts the requests whose client went away first. */
-function slowHackerNews(ms: number) {
-  const seen = { requests: 0, aborted: 0 }
-  const server = Bun.serve({
-    port: 0,
-    hostname: '127.0.0.1',
-    async fetch(request) {
-      seen.requests++
-      const gone = new Promise<'gone'>((resolve) => request.signal.addEventListener('abort', () => resolve('gone')))
-      const outcome = await Promise.race([Bun.sleep(ms).then(() => 'answered' as const), gone])
-      if (outcome === 'gone') seen.aborted++
-      return Response.json({ hits: [], nbHits: 0, page: 0, nbPages: 1 })
-    },
-  })
-  return { origin: server.url.origin, seen, stop: () => server.stop(true) }
-}
+import { httpClient, listen, postMcp, sessionClient } from '../support/mcp'
+import { slowHackerNews, until } from '../support/slow-hackernews'
 
 const stops: (() => unknown)[] = []
 afterAll(() => {
@@ -44,12 +24,6 @@ async function slowWorld() {
   const rest = client(deps)
   const used = async (): Promise<number> => (await rest('GET', '/api/v1/usage', { key: apiKey })).body.usage.used
   return { hn, deps, apiKey, server, used }
-}
-
-/** Waits up to `ms` for `check` to hold. */
-async function until(check: () => boolean, ms = 5_000) {
-  const end = Date.now() + ms
-  while (!check() && Date.now() < end) await Bun.sleep(20)
 }
 
 const ARGS = { keyword: 'crm', platform: 'hackernews', limit: 5 }
@@ -99,13 +73,7 @@ describe('a search_mentions call its client gave up on', () => {
 
   test('in one session (stdio), the SDK client timing out cancels it there: aborted, and nothing is charged', async () => {
     const world = await slowWorld()
-    const { deps, apiKey } = world
-    // The server `lead-signals mcp` runs (stdio.ts), reached through the SDK's in-memory pair of transports.
-    const server = createMcpServer(deps, buildToolset(deps), () => authenticate(deps, apiKey))
-    const [ours, theirs] = InMemoryTransport.createLinkedPair()
-    await server.connect(theirs)
-    const mcp = new Client({ name: 'gave-up', version: '1' })
-    await mcp.connect(ours)
+    const mcp = await sessionClient(world.deps, world.apiKey)
     await expectTimedOutUncharged(mcp, world)
   })
 

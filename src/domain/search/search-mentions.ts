@@ -19,11 +19,16 @@ export async function searchMentions(
 ) {
   requireOnPlan(caller, req.platform)
   requireConfigured(deps.searches, [req.platform])
-  const { result, usage } = await charged(deps, caller, async () => {
-    const found = await deps.searches.search(req.platform, req.keyword, req.limit, undefined, signal)
-    stopIfAborted(signal)
-    return found
-  })
+  const { result, usage } = await charged(
+    deps,
+    caller,
+    async () => {
+      const found = await deps.searches.search(req.platform, req.keyword, req.limit, undefined, signal)
+      stopIfAborted(signal)
+      return found
+    },
+    signal,
+  )
   // The title and kind are for matching queries only, authorKnown for storing (mention.ts): the API's mention is the
   // contract's, its content the platform's own text (docs/platforms.md#as-sent).
   const mentions = result.map(asSent)

@@ -29,8 +29,8 @@ export function scoreLeadTool(deps: Deps) {
     counted: true,
     scope: 'leads:score',
     openWorld: false,
-    async run(caller, args) {
-      const { body, scoredBy } = await scoreLead(deps, caller, args)
+    async run(caller, args, signal) {
+      const { body, scoredBy } = await scoreLead(deps, caller, args, signal)
       const verdict = body.qualified ? 'qualified' : 'not qualified'
       const icp = body.icpMatch ? `, matches "${body.icpMatch}"` : ''
       // The reason quotes the text, often a stranger's post, and a model scorer wrote it after reading that post: it
