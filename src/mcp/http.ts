@@ -12,6 +12,7 @@ import { checkOrigin, corsHeaders, PREFLIGHT_HEADERS, refusalLog } from './origi
 import { acceptsJson, SDK_ACCEPT } from './accept'
 import type { Refusal } from './messages'
 import { buildToolset } from './toolset'
+import { inFlightCalls } from './in-flight'
 
 const decoder = new TextDecoder()
 
@@ -42,6 +43,7 @@ async function loadExchange() {
 export const mcpRoutes = (deps: Deps) => {
   const toolset = buildToolset(deps)
   const refusals = refusalLog()
+  const calls = inFlightCalls()
   return new Elysia({ name: 'mcp' }).all(
     '/mcp',
     async (context) => {
@@ -82,7 +84,14 @@ export const mcpRoutes = (deps: Deps) => {
         caller.scopes,
         read.messages.map((message) => toolset.tools.get(calledTool(message) ?? '')?.scope),
       )
-      const server = createMcpServer(deps, toolset, async () => caller)
+      // A call the client gave up on (this POST closed, or cancelled in another) stops and is not charged.
+      calls.cancelNamed(caller.team.id, read.messages)
+      const server = createMcpServer(
+        deps,
+        toolset,
+        async () => caller,
+        calls.trackerFor(caller.team.id, request.signal),
+      )
       const transport = new Transport({
         enableJsonResponse: true,
         // The body is within the app's limit already; the transport's own default must not be lower.

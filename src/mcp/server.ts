@@ -8,6 +8,8 @@ import { ProtocolError } from './protocol-error'
 import { sessionCaller } from './session-caller'
 import { callTool } from './tool'
 import type { Toolset } from './toolset'
+import type { CallTracker } from './in-flight'
+import { CALL_BOUND_MS, callBound } from './call-bound'
 
 /** The server's instructions; which tools spend quota follows the toolset (get_usage with api.count_usage_endpoint). */
 const instructionsFor = (toolset: Toolset) =>
@@ -39,7 +41,13 @@ const instructionsFor = (toolset: Toolset) =>
  * route has authenticated the request already; stdio checks its key again each time, so a revoked key stops working
  * (session-caller.ts) and the team's counters and signals version are current.
  */
-export function createMcpServer(deps: Pick<Deps, 'log'>, toolset: Toolset, callerOf: () => Promise<Caller>): Server {
+export function createMcpServer(
+  deps: Pick<Deps, 'log'>,
+  toolset: Toolset,
+  callerOf: () => Promise<Caller>,
+  track: CallTracker = (_, own) => ({ signal: own, end: () => undefined }),
+  boundMs = CALL_BOUND_MS,
+): Server {
   const server = new ToolServer(
     { name: 'lead-signals', title: 'lead-signals', version: pkg.version },
     { capabilities: { tools: {} }, instructions: instructionsFor(toolset) },
@@ -57,7 +65,7 @@ export function createMcpServer(deps: Pick<Deps, 'log'>, toolset: Toolset, calle
   })
   // tools/call is answered by the fallback handler so that its params are checked here: registered as a handler,
   // the SDK checks them first and answers a call without params with -32603 (internal error) and a validator dump.
-  server.fallbackRequestHandler = async (request) => {
+  server.fallbackRequestHandler = async (request, extra) => {
     if (request.method !== 'tools/call') throw new ProtocolError(ErrorCode.MethodNotFound, 'Method not found')
     // docs/api.md#order-of-checks: the caller before anything the call asks.
     const caller = await sessionCaller(callerOf, deps.log)
@@ -65,7 +73,16 @@ export function createMcpServer(deps: Pick<Deps, 'log'>, toolset: Toolset, calle
     const tool = toolset.tools.get(name)
     // An unknown tool is a protocol error (MCP), not a tool error: the client asked for something that is not listed.
     if (!tool) throw new ProtocolError(ErrorCode.InvalidParams, `unknown tool "${echoed(name)}"`)
-    return callTool({ tool, args, caller, log: deps.log })
+    // The SDK aborts extra.signal on a `notifications/cancelled` for this id in the session (stdio); over HTTP the
+    // tracker adds the POST closing and a cancellation sent in another POST (in-flight.ts).
+    const call = track(extra.requestId, extra.signal)
+    const bound = callBound(name, boundMs)
+    try {
+      return await callTool({ tool, args, caller, log: deps.log, signal: AbortSignal.any([call.signal, bound.signal]) })
+    } finally {
+      bound.clear()
+      call.end()
+    }
   }
   return server
 }

@@ -33,8 +33,8 @@ export type McpTool<S extends v.GenericSchema = v.GenericSchema> = {
   /** The OAuth scope of the REST route it stands for (docs/oauth.md#scopes); null: any caller. */
   scope: Scope | null
   openWorld: boolean
-  // Method syntax: a tool of any argument type fits in one list.
-  run(caller: Caller, args: v.InferOutput<S>): Promise<ToolOutcome>
+  // Method syntax: a tool of any argument type fits in one list. `signal`: the client gave up (server.ts).
+  run(caller: Caller, args: v.InferOutput<S>, signal: AbortSignal): Promise<ToolOutcome>
 }
 
 export const defineTool = <S extends v.GenericSchema>(tool: McpTool<S>) => tool
@@ -79,11 +79,12 @@ export async function callTool(a: {
   args: unknown
   caller: Caller
   log: Logger
+  signal: AbortSignal
 }): Promise<CallToolResult> {
   try {
     const parsed = v.safeParse(a.tool.input, a.args ?? {})
     if (!parsed.success) throw invalidRequest('arguments', fieldIssues(parsed.issues, 'arguments'))
-    const outcome = await a.tool.run(a.caller, parsed.output)
+    const outcome = await a.tool.run(a.caller, parsed.output, a.signal)
     const result = checkedResult(a.tool, outcome.result, a.log)
     const { summary, meta } = outcome
     return {
@@ -97,9 +98,20 @@ export async function callTool(a: {
       ...(meta ? { _meta: meta } : {}),
     }
   } catch (error) {
-    return toolError(error, a.tool.name, a.log)
+    // The work's own failures (a 429 of units held past the bound, a platform's error) are told as they are.
+    const stopped = a.signal.aborted && !(error instanceof AppError)
+    return toolError(stopped ? stoppedFailure(a.signal.reason) : error, a.tool.name, a.log)
   }
 }
+
+/**
+ * A call stopped on its signal: the reason given (its bound, call-bound.ts), or a client that cancelled it or closed its connection, who reads
+ * no answer. Either is told, not logged as a fault of this server's.
+ */
+const stoppedFailure = (reason: unknown) =>
+  reason instanceof AppError
+    ? reason
+    : new AppError('invalid_request', 'the client cancelled the call or closed its connection; nothing was charged')
 
 /**
  * The result through the endpoint's response schema, as REST checks its answers: the same JSON (fields in the same

@@ -1,8 +1,12 @@
 import { afterAll } from 'bun:test'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { createApp } from '../../src/app'
+import { authenticate } from '../../src/domain/keys/authenticate'
+import { createMcpServer } from '../../src/mcp/server'
+import { buildToolset } from '../../src/mcp/toolset'
 import type { Deps } from '../../src/deps'
 import { RUNTIME_BODY_LIMIT } from '../../src/wire/body'
 import { seedTeam, testDeps } from './deps'
@@ -59,6 +63,19 @@ export async function httpClient(mcpUrl: URL, apiKey?: string): Promise<Client> 
   const client = new Client({ name: 'lead-signals-tests', version: '1.0.0' })
   const headers: Record<string, string> = apiKey === undefined ? {} : { 'x-api-key': apiKey }
   await client.connect(new StreamableHTTPClientTransport(mcpUrl, { requestInit: { headers } }))
+  return client
+}
+
+/**
+ * An SDK client of the server `lead-signals mcp` runs (stdio.ts: one session, the key checked at each call), through
+ * the SDK's in-memory pair of transports; `boundMs`: how long a tool call may run (mcp/call-bound.ts).
+ */
+export async function sessionClient(deps: Deps, apiKey: string, boundMs?: number): Promise<Client> {
+  const server = createMcpServer(deps, buildToolset(deps), () => authenticate(deps, apiKey), undefined, boundMs)
+  const [ours, theirs] = InMemoryTransport.createLinkedPair()
+  await server.connect(theirs)
+  const client = new Client({ name: 'lead-signals-tests', version: '1.0.0' })
+  await client.connect(ours)
   return client
 }
 

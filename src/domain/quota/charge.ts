@@ -14,14 +14,16 @@ export type QuotaDeps = Needs<'config' | 'clock', 'usage' | 'usageDays'>
 
 /**
  * docs/api.md#reserve-and-give-back: reserve one unit (monthly quota first, then credits) before the work, give it back if the work
- * throws. Only a call that succeeds stays charged; `usage` is the state after this call.
+ * throws. Only a call that succeeds stays charged; `usage` is the state after this call. `signal`: the caller stops
+ * waiting (an MCP call's bound, mcp/call-bound.ts), which ends a wait for units held by calls in flight as its 60 s do.
  */
 export async function charged<T>(
   deps: QuotaDeps,
   a: { team: TeamRow; plan: Plan },
   work: () => Promise<T>,
+  signal?: AbortSignal,
 ): Promise<{ result: T; usage: Usage; credits: number; month: string }> {
-  const { reservation, plan, now, month } = await reserveInClockMonth(deps, a)
+  const { reservation, plan, now, month } = await reserveInClockMonth(deps, a, signal)
   const usage = deps.repos.usage
   let result: T
   const stopHolding = holdWhileRunning(usage, reservation, deps.clock)
@@ -53,13 +55,13 @@ export async function charged<T>(
  * looked for one, the month it found spent has reset: the call is paid from the new month (docs/api.md#the-month)
  * rather than told to wait until that one ends too. `now` and `month` are the clock's when the unit was sought.
  */
-async function reserveInClockMonth(deps: QuotaDeps, a: { team: TeamRow; plan: Plan }) {
+async function reserveInClockMonth(deps: QuotaDeps, a: { team: TeamRow; plan: Plan }, signal?: AbortSignal) {
   let now = deps.clock.now()
   for (;;) {
     const month = monthOf(now)
     await rollOverMonth(deps.repos.usage, { team: a.team, plan: a.plan, month })
     const limit = monthlyLimitOf(a.plan)
-    const reserved = await reserveUnit(deps, { teamId: a.team.id, month, limit, plan: a.team.plan })
+    const reserved = await reserveUnit(deps, { teamId: a.team.id, month, limit, plan: a.team.plan, signal })
     if (!('held' in reserved)) return { ...reserved, plan: planNow(deps, a, reserved.plan), now, month }
     const later = deps.clock.now()
     if (monthOf(later) <= month)

@@ -29,7 +29,7 @@ export type Reserved = { reservation: Reservation; plan: string }
  */
 export async function reserveUnit(
   deps: Needs<'config' | 'clock', 'usage'>,
-  a: { teamId: string; month: string; limit: number | null; plan: string },
+  a: { teamId: string; month: string; limit: number | null; plan: string; signal?: AbortSignal },
 ): Promise<Reserved | NoUnit> {
   const { usage } = deps.repos
   const started = performance.now()
@@ -68,7 +68,8 @@ export async function reserveUnit(
       // Midnight on the 1st passed while waiting: units held in the month that ended can only go back to it, and
       // the caller finds its unit in the new month (charge.ts).
       const reset = monthOf(deps.clock.now()) > month
-      if (reset || state.held === 0 || waited() >= LONGEST_WAIT_MS) return { held: state.held, month, plan }
+      const over = waited() >= LONGEST_WAIT_MS || a.signal?.aborted === true
+      if (reset || state.held === 0 || over) return { held: state.held, month, plan }
       await sleep(pause)
       pause = Math.min(2 * pause, LONGEST_PAUSE_MS)
     }

@@ -12,11 +12,18 @@ export async function scoreLead(
   deps: Needs<'config' | 'clock' | 'scoring', 'icpProfiles' | 'usage' | 'usageDays'>,
   caller: Caller,
   req: ScoreRequest,
+  signal?: AbortSignal,
 ) {
-  const { result } = await charged(deps, caller, async () => {
-    const icps = await deps.repos.icpProfiles.list(caller.team.id)
-    return deps.scoring.score(caller.team.id, { ...req, icps })
-  })
+  // `signal` (an MCP call's bound) ends a wait for units held by calls in flight; the scorer has its own timeout.
+  const { result } = await charged(
+    deps,
+    caller,
+    async () => {
+      const icps = await deps.repos.icpProfiles.list(caller.team.id)
+      return deps.scoring.score(caller.team.id, { ...req, icps })
+    },
+    signal,
+  )
   const { scoredBy, ...score } = result
   return { body: { qualified: score.score >= deps.config.scorer.qualify_threshold, ...score }, scoredBy }
 }

@@ -4,17 +4,30 @@ import type { Needs } from '../needs'
 import type { Caller } from '../core/caller'
 import { charged } from '../quota/charge'
 import { requireConfigured, requireOnPlan } from './access'
+import { SearchStopped } from './search-runner'
 
-/** docs/api.md#order-of-checks, after validation: platform on plan (403), configured (503), quota (429), then the search. */
+/**
+ * docs/api.md#order-of-checks, after validation: platform on plan (403), configured (503), quota (429), then the
+ * search. `signal`: the caller stopped waiting (docs/api.md#a-call-the-client-gave-up-on): the search stops, and the
+ * call fails uncharged.
+ */
 export async function searchMentions(
   deps: Needs<'config' | 'clock' | 'searches', 'usage' | 'usageDays'>,
   caller: Caller,
   req: { keyword: string; platform: SearchPlatform; limit: number },
+  signal?: AbortSignal,
 ) {
   requireOnPlan(caller, req.platform)
   requireConfigured(deps.searches, [req.platform])
-  const { result, usage } = await charged(deps, caller, () =>
-    deps.searches.search(req.platform, req.keyword, req.limit),
+  const { result, usage } = await charged(
+    deps,
+    caller,
+    async () => {
+      const found = await deps.searches.search(req.platform, req.keyword, req.limit, undefined, signal)
+      stopIfAborted(signal)
+      return found
+    },
+    signal,
   )
   // The title and kind are for matching queries only, authorKnown for storing (mention.ts): the API's mention is the
   // contract's, its content the platform's own text (docs/platforms.md#as-sent).
@@ -25,4 +38,9 @@ export async function searchMentions(
 const asSent = (m: Mention) => {
   const { title, kind, authorKnown, authorId, [AS_SENT]: sent, ...mention } = m
   return { ...mention, content: sentContent(m) }
+}
+
+/** Fails the work of a caller that stopped waiting, so that it is given back its unit (quota/charge.ts). */
+export function stopIfAborted(signal: AbortSignal | undefined) {
+  if (signal?.aborted) throw new SearchStopped()
 }

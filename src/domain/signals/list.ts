@@ -19,8 +19,10 @@ export async function listSignals(
   deps: Needs<'config' | 'clock', 'signals' | 'usage' | 'usageDays'>,
   caller: Caller,
   q: SignalListQuery,
+  signal?: AbortSignal,
 ) {
-  const { result, usage } = await charged(deps, caller, () => readSignals(deps, caller.team, q))
+  // `signal` (an MCP call's bound) ends a wait for units held by calls in flight.
+  const { result, usage } = await charged(deps, caller, () => readSignals(deps, caller.team, q), signal)
   return { ...result, usage }
 }
 

@@ -35,8 +35,8 @@ export function listSignalsTool(deps: Deps) {
     counted: true,
     scope: 'signals:read',
     openWorld: false,
-    async run(caller, args) {
-      const page = withinAdvice(await listSignals(deps, caller, args))
+    async run(caller, args, signal) {
+      const page = withinAdvice(await listSignals(deps, caller, args, signal))
       return withUsageLine(deps, caller, page, pageLine(SIGNALS, page, page.signals.length))
     },
   })

@@ -29,8 +29,8 @@ export function scoreLeadTool(deps: Deps) {
     counted: true,
     scope: 'leads:score',
     openWorld: false,
-    async run(caller, args) {
-      const { body, scoredBy } = await scoreLead(deps, caller, args)
+    async run(caller, args, signal) {
+      const { body, scoredBy } = await scoreLead(deps, caller, args, signal)
       const verdict = body.qualified ? 'qualified' : 'not qualified'
       const icp = body.icpMatch ? `, matches "${body.icpMatch}"` : ''
       // The backend `rules` by its name in docs/scoring.md; "rules" alone reads as keyword rules with no model.

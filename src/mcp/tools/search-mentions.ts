@@ -33,8 +33,8 @@ export function searchMentionsTool(deps: Deps) {
         `in full. ${CHARGE} ${strangersWrote({ posts: true, reasons: true })}`,
       input: ScoredSearchBody,
       output: ScoredResult,
-      async run(caller, args) {
-        const result = previewsWithin(await searchScored(deps, caller, args))
+      async run(caller, args, signal) {
+        const result = previewsWithin(await searchScored(deps, caller, args, signal))
         const where = args.platform ? ` on ${args.platform}` : ''
         return withUsageLine(
           deps,
@@ -58,8 +58,8 @@ export function searchMentionsTool(deps: Deps) {
       `${CHARGE} ${strangersWrote({ posts: true, reasons: false })}`,
     input: RawSearchBody,
     output: BudgetedRawResult,
-    async run(caller, args) {
-      const found = await searchMentions(deps, caller, args)
+    async run(caller, args, signal) {
+      const found = await searchMentions(deps, caller, args, signal)
       const { result, cutTo, cut } = withinBudget(found)
       const cutLine = cut === 0 ? '' : ` ${plural(cut, 'text')} of ${found.count} cut to at most ${cutTo} characters.`
       return withUsageLine(
