@@ -3,6 +3,7 @@ import { AppError } from '../errors'
 import { visible } from '../lib/text'
 import { type Flags, usageError } from './args'
 import { CONFIG_NOTE } from './usage'
+import { commandHelp, groupHelp } from './help'
 
 export type Command = (argv: string[]) => Promise<number>
 export type Subcommand = { usage: string; run: Command }
@@ -42,7 +43,7 @@ export function commandGroup(
   return async (argv) => {
     const [name, ...rest] = argv
     if (isHelp(name)) {
-      console.log(`usage:\n${usage()}\n\n${CONFIG_NOTE}`)
+      console.log(groupHelp(group) ?? `usage:\n${usage()}\n\n${CONFIG_NOTE}`)
       return 0
     }
     const sub = name === undefined || !Object.hasOwn(subs, name) ? undefined : subs[name]
@@ -53,7 +54,7 @@ export function commandGroup(
       throw new AppError('invalid_request', `${group}: unknown command "${name}" (${known})${hint}`)
     }
     if (rest.some((a) => a === '--help' || a === '-h')) {
-      console.log(`usage: lead-signals ${group} ${sub.usage}`)
+      console.log(commandHelp([group, name as string]) ?? `usage: lead-signals ${group} ${sub.usage}\n\n${CONFIG_NOTE}`)
       return 0
     }
     return sub.run(rest)

@@ -21,7 +21,7 @@ describe('the command line', () => {
     ] as const) {
       const r = await runCli(ws, [name, '--help'])
       expect(r.code).toBe(0)
-      expect(r.stdout).toStartWith(`usage:\n  lead-signals ${name}`)
+      expect(r.stdout).toStartWith(`usage: lead-signals ${name}`)
       expect(r.stdout).toContain(shows)
     }
   })
