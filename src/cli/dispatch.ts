@@ -8,7 +8,7 @@ import { moveGlobalOptions } from './global-options'
 import { nearest } from '../lib/nearest'
 import { visible } from '../lib/text'
 import { USAGE } from './usage'
-import { commandHelp } from './help'
+import { commandHelp, seeHelp } from './help'
 
 // Each command's module is loaded when it runs: `serve` brings the HTTP app, the MCP server and every route, which
 // `team list` or `--version` need not parse first (docs/performance.md#the-command-lines-start).
@@ -84,7 +84,8 @@ export async function dispatch(argv: string[]): Promise<number> {
   try {
     return await (await load())(rest)
   } catch (error) {
-    return reportFailure(error)
+    // A group's commands name their own --help (common.ts).
+    return reportFailure(GROUPS.has(name as string) ? error : seeHelp(error, [name as string]))
   }
 }
 

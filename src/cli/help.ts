@@ -1,3 +1,5 @@
+import { AppError } from '../errors'
+import { UnknownWord } from './args'
 import { CONFIG_NOTE, USAGE } from './usage'
 
 /**
@@ -52,4 +54,12 @@ export function groupHelp(group: string): string | undefined {
     `      ${e.what.join(' ')}`,
   ])
   return `usage:\n${lines.join('\n')}\n\n${CONFIG_NOTE}`
+}
+
+/** A word the command does not take, refused with the --help that lists what it does take; other errors as they are. */
+export function seeHelp(error: unknown, words: string[]): unknown {
+  if (!(error instanceof UnknownWord)) return error
+  // After "did you mean …?" a semicolon would follow a question.
+  const joint = error.message.endsWith('?') ? ' ' : '; '
+  return new AppError(error.kind, `${error.message}${joint}see "lead-signals ${words.join(' ')} --help"`)
 }

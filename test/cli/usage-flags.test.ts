@@ -30,7 +30,7 @@ async function topLevel(): Promise<Map<string, string[]>> {
 /** What a command accepts, as its refusal of an unknown option lists them (without --config, which all take). */
 async function accepted(command: string[]): Promise<string[]> {
   const r = await runCli(ws, [...command, '--qqqqqqqqqqqqqqqq'])
-  const list = /the options are (.*)$/m.exec(r.stderr)?.[1] ?? ''
+  const list = /the options are ([^;]*)/.exec(r.stderr)?.[1] ?? ''
   return flagsIn(list).filter((f) => f !== '--config')
 }
 
