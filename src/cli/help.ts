@@ -1,5 +1,6 @@
 import { AppError } from '../errors'
 import { UnknownWord } from './args'
+import { optionLines } from './help-options'
 import { CONFIG_NOTE, USAGE } from './usage'
 
 /**
@@ -37,12 +38,14 @@ function entriesOf(words: string[]): Entry[] {
   })
 }
 
-/** `usage: lead-signals team create …`, what it does, the --config note; undefined for a command not listed. */
+/** `usage: lead-signals team create …`, what it does, its options, the --config note; undefined if not listed. */
 export function commandHelp(words: string[]): string | undefined {
   const [entry] = entriesOf(words)
   if (!entry) return undefined
   const usage = entry.usage.map((l, i) => (i === 0 ? `usage: ${EXECUTABLE}${l}` : `${' '.repeat(20)}${l}`))
-  return [usage.join('\n'), entry.what.join(' '), CONFIG_NOTE].join('\n\n')
+  const options = optionLines(words.join(' '), entry.usage.join(' '))
+  const listed = options.length > 0 ? [`options:\n${options.join('\n')}`] : []
+  return [usage.join('\n'), entry.what.join(' '), ...listed, CONFIG_NOTE].join('\n\n')
 }
 
 /** A group's commands, each with what it does on the line below, then the --config note. */

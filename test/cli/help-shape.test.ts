@@ -1,4 +1,4 @@
-// docs/operations.md#command-line: every command's --help has one shape: its usage, what it does, and the one option
+// docs/operations.md#command-line: every command's --help has one shape: its usage, what it does, its options, and the one option
 // every command takes. `team create --help` printed its usage line alone, while `team --help` added the --config note
 // and `serve --help` what it does; a group's --help dropped what each of its commands does, which `--help` says.
 import { afterAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
@@ -37,7 +37,16 @@ describe('one command --help', () => {
     test(`${words.join(' ')} --help: usage, what it does, the --config note; exit 0 on stdout`, async () => {
       const r = await runCli(ws, [...words, '--help'])
       expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' })
-      const [usage, what, note, ...more] = paragraphs(r.stdout)
+      const [usage, what, ...rest] = paragraphs(r.stdout)
+      // The options its usage names, each with what it does, when it names any.
+      const named = [...new Set((usage ?? '').match(/--[a-z][a-z-]*/g) ?? [])]
+      const options = named.length > 0 ? rest.shift() : undefined
+      if (named.length > 0) {
+        const lines = (options ?? '').split('\n')
+        expect(lines[0]).toBe('options:')
+        expect(lines.slice(1).map((l) => /^ {2}(--[a-z-]+) +\S/.exec(l)?.[1])).toEqual(named)
+      }
+      const [note, ...more] = rest
       expect(usage).toStartWith(`usage: lead-signals ${words.join(' ')}`)
       // What it does, in words: not a usage line, not the note.
       expect(what ?? '').toMatch(/^[a-z(][^\n]{8,}/i)
