@@ -60,3 +60,26 @@ export function optionLines(command: string, usage: string): string[] {
     return what ? [`  ${option.padEnd(16)}${what}`] : []
   })
 }
+
+// An example for the commands whose first use takes several options, as the README and docs write them.
+const EXAMPLES: Record<string, string[]> = {
+  'team create': ['lead-signals team create --name acme --plan growth'],
+  'keyword add': ['lead-signals keyword add --team acme crm "sales pipeline"'],
+  'icp add': [
+    'lead-signals icp add --team acme --name "Small sales teams" \\',
+    '  --description "Sales teams of 5 to 50 people replacing spreadsheets with a CRM" --competitors "HubSpot, Pipedrive"',
+  ],
+  'user create': ['lead-signals user create --team acme --email ann@acme.example --role owner'],
+  'signals export': ['lead-signals signals export --team acme --format jsonl --include dismissed --out acme.jsonl'],
+  'signals import': ['lead-signals signals import --team acme acme.jsonl'],
+  'webhook add': [
+    'lead-signals webhook add --team acme --kind email --to sales@acme.example --cadence daily --digest-hour 8 \\',
+    '  --time-zone Europe/Berlin --quiet-hours 20-7',
+  ],
+  backup: ['lead-signals backup --to /srv/backups/lead-signals-2026-11-01.db'],
+  restore: ['lead-signals restore --from /srv/backups/lead-signals-2026-11-01.db'],
+  poll: ['lead-signals poll --once --team acme'],
+}
+
+/** The `example:` paragraph of a command's --help, or nothing. */
+export const exampleLines = (command: string): string[] => (EXAMPLES[command] ?? []).map((line) => `  ${line}`)

@@ -1,6 +1,6 @@
 import { AppError } from '../errors'
 import { UnknownWord } from './args'
-import { optionLines } from './help-options'
+import { exampleLines, optionLines } from './help-options'
 import { CONFIG_NOTE, USAGE } from './usage'
 
 /**
@@ -45,6 +45,8 @@ export function commandHelp(words: string[]): string | undefined {
   const usage = entry.usage.map((l, i) => (i === 0 ? `usage: ${EXECUTABLE}${l}` : `${' '.repeat(20)}${l}`))
   const options = optionLines(words.join(' '), entry.usage.join(' '))
   const listed = options.length > 0 ? [`options:\n${options.join('\n')}`] : []
+  const example = exampleLines(words.join(' '))
+  if (example.length > 0) listed.push(`example:\n${example.join('\n')}`)
   return [usage.join('\n'), entry.what.join(' '), ...listed, CONFIG_NOTE].join('\n\n')
 }
 
