@@ -76,6 +76,12 @@ export function dashValue(option: string, argv: string[]): AppError {
 const SETTINGS: Record<string, string> = { '--port': 'server.port', '--host': 'server.host' }
 
 /** An option the command does not take, with the one it most likely meant, else the ones it takes. */
+/**
+ * A word the command does not take (an option, a subcommand, an argument): the dispatcher adds which --help to read,
+ * which the parser that meets it does not know (docs/operations.md#command-line).
+ */
+export class UnknownWord extends AppError {}
+
 export function unknownOption(typed: string, names: string[]): AppError {
   const options = [...names.filter((n) => n !== 'config'), 'config'].map((n) => `--${n}`)
   const near = nearest(typed, options)
@@ -85,7 +91,7 @@ export function unknownOption(typed: string, names: string[]): AppError {
     : setting
       ? `set ${setting} in the configuration file, or LEAD_SIGNALS_${setting.replace('.', '_').toUpperCase()} in the environment`
       : `the options are ${options.join(', ')}`
-  return usageError(`unknown option "${typed}"; ${hint}`)
+  return unknownWord(`unknown option "${typed}"; ${hint}`)
 }
 
 /**
@@ -93,12 +99,17 @@ export function unknownOption(typed: string, names: string[]): AppError {
  * (`npm start -- team list`), so the message says how to run that one.
  */
 export function usageError(message: string): AppError {
-  const hint =
-    process.env.npm_lifecycle_event === 'start'
-      ? '; "npm start" only serves the demo, run other commands with "npm run cli -- COMMAND"'
-      : ''
-  return new AppError('invalid_request', message + hint)
+  return new AppError('invalid_request', message + npmStartHint())
 }
+
+// Under "npm start" the way to run the other commands is the help to read, not a command's --help.
+export const unknownWord = (message: string): AppError =>
+  npmStartHint() ? usageError(message) : new UnknownWord('invalid_request', message)
+
+const npmStartHint = () =>
+  process.env.npm_lifecycle_event === 'start'
+    ? '; "npm start" only serves the demo, run other commands with "npm run cli -- COMMAND"'
+    : ''
 
 export function requireFlag(flags: Flags, name: string): string {
   const value = flags[name]

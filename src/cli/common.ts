@@ -1,8 +1,8 @@
 import type { AdminDeps } from '../deps'
-import { AppError } from '../errors'
 import { visible } from '../lib/text'
-import { type Flags, usageError } from './args'
+import { type Flags, unknownWord } from './args'
 import { CONFIG_NOTE } from './usage'
+import { commandHelp, groupHelp, seeHelp } from './help'
 
 export type Command = (argv: string[]) => Promise<number>
 export type Subcommand = { usage: string; run: Command }
@@ -21,7 +21,7 @@ export async function withDeps<T>(
 }
 
 export function noPositionals(positionals: string[]) {
-  if (positionals.length > 0) throw usageError(`unexpected argument "${positionals[0]}"`)
+  if (positionals.length > 0) throw unknownWord(`unexpected argument "${positionals[0]}"`)
 }
 
 const isHelp = (arg: string | undefined) => arg === '--help' || arg === '-h' || arg === 'help'
@@ -42,21 +42,25 @@ export function commandGroup(
   return async (argv) => {
     const [name, ...rest] = argv
     if (isHelp(name)) {
-      console.log(`usage:\n${usage()}\n\n${CONFIG_NOTE}`)
+      console.log(groupHelp(group) ?? `usage:\n${usage()}\n\n${CONFIG_NOTE}`)
       return 0
     }
     const sub = name === undefined || !Object.hasOwn(subs, name) ? undefined : subs[name]
     if (!sub) {
       const known = Object.keys(subs).join(', ')
-      if (name === undefined) throw new AppError('invalid_request', `${group}: give a command (${known})`)
+      if (name === undefined) throw seeHelp(unknownWord(`${group}: give a command (${known})`), [group])
       const hint = Object.hasOwn(instead, name) ? `; ${instead[name]}` : ''
-      throw new AppError('invalid_request', `${group}: unknown command "${name}" (${known})${hint}`)
+      throw seeHelp(unknownWord(`${group}: unknown command "${name}" (${known})${hint}`), [group])
     }
     if (rest.some((a) => a === '--help' || a === '-h')) {
-      console.log(`usage: lead-signals ${group} ${sub.usage}`)
+      console.log(commandHelp([group, name as string]) ?? `usage: lead-signals ${group} ${sub.usage}\n\n${CONFIG_NOTE}`)
       return 0
     }
-    return sub.run(rest)
+    try {
+      return await sub.run(rest)
+    } catch (error) {
+      throw seeHelp(error, [group, name])
+    }
   }
 }
 

@@ -7,7 +7,8 @@ import { type Command, noPositionals } from './common'
 import { moveGlobalOptions } from './global-options'
 import { nearest } from '../lib/nearest'
 import { visible } from '../lib/text'
-import { CONFIG_NOTE, USAGE } from './usage'
+import { USAGE } from './usage'
+import { commandHelp, seeHelp } from './help'
 
 // Each command's module is loaded when it runs: `serve` brings the HTTP app, the MCP server and every route, which
 // `team list` or `--version` need not parse first (docs/performance.md#the-command-lines-start).
@@ -77,13 +78,14 @@ export async function dispatch(argv: string[]): Promise<number> {
   // Every command answers --help with its lines of the usage, the groups' (team, key, …) their own way; also after
   // other options (`backup --to x --help`), as a group's commands do.
   if (rest.some((a) => a === '--help' || a === '-h') && !GROUPS.has(name as string)) {
-    console.log(usageOf(name as string))
+    console.log(commandHelp([name as string]) ?? USAGE)
     return 0
   }
   try {
     return await (await load())(rest)
   } catch (error) {
-    return reportFailure(error)
+    // A group's commands name their own --help (common.ts).
+    return reportFailure(GROUPS.has(name as string) ? error : seeHelp(error, [name as string]))
   }
 }
 
@@ -138,20 +140,3 @@ export const GROUPS = new Set([
   'webhook',
   'oauth-client',
 ])
-
-/**
- * The lines of USAGE for one command (and the lines that continue them), named as the command is typed, as a group's
- * commands are ("usage: lead-signals keyword add ..."); the lines that continue it move right with it.
- */
-function usageOf(name: string): string {
-  const lines = USAGE.split('\n')
-  const out: string[] = []
-  const executable = 'lead-signals '
-  let inside = false
-  for (const line of lines) {
-    const starts = /^ {2}\S/.test(line)
-    if (starts) inside = line.startsWith(`  ${name} `) || line === `  ${name}`
-    if (inside) out.push(starts ? `  ${executable}${line.slice(2)}` : `${' '.repeat(executable.length)}${line}`)
-  }
-  return out.length > 0 ? `usage:\n${out.join('\n')}\n\n${CONFIG_NOTE}` : USAGE
-}

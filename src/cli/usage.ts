@@ -6,22 +6,25 @@ export const USAGE = `usage: lead-signals <command> [options]
   backup --to FILE                                     a checked copy of the embedded database, also while serving
   restore --from FILE                                  replace the embedded database with a backup (server stopped)
   team create --name NAME --plan PLAN [--credits N] [--json]
+                                                       a team and its first API key, shown once
   team list [--json]                                   plan, usage this month, credits
   team set --team TEAM [--name NAME] [--plan PLAN] [--credits N]
+                                                       rename a team, change its plan or set its credits
   team remove --team TEAM --yes                        the team and everything it holds (keys, users, signals…)
   user create --team TEAM --email EMAIL [--role owner|member]
                                                        a console user; password on stdin (prompted on a terminal)
-  user list --team TEAM [--json]
-  user remove --team TEAM --email EMAIL
+  user list --team TEAM [--json]                       the team's console users: email, role, created
+  user remove --team TEAM --email EMAIL                remove a console user; their sessions and apps end
   user password --email EMAIL                          a new password (stdin); ends the user's sessions and apps
   key create --team TEAM [--name LABEL] [--json]       a new API key, shown once
-  key list --team TEAM [--json]
+  key list --team TEAM [--json]                        the team's keys: prefix, label, created, last used
   key revoke --team TEAM PREFIX|KEY                    by the prefix "key list" shows, or the whole key
-  keyword add|remove --team TEAM KEYWORD...            tracked keywords
-  keyword list --team TEAM [--json]
+  keyword add --team TEAM KEYWORD...                   track keywords
+  keyword remove --team TEAM KEYWORD...                stop tracking keywords
+  keyword list --team TEAM [--json]                    the team's tracked keywords
   icp add --team TEAM --name NAME --description TEXT [--competitors "A, B"]   ideal-customer profiles
-  icp list --team TEAM [--json]
-  icp remove --team TEAM --name NAME
+  icp list --team TEAM [--json]                        the team's ideal-customer profiles
+  icp remove --team TEAM --name NAME                   remove one profile
   signals import --team TEAM FILE [--skip-invalid] [--json]
                                                        JSON Lines, one signal per line ("-": stdin)
   signals export --team TEAM [--format csv|jsonl] [--bom] [--keyword K] [--intent I] [--platform P]
@@ -34,7 +37,7 @@ export const USAGE = `usage: lead-signals <command> [options]
               [--cadence instant|hourly|daily|weekly] [--digest-hour H] [--time-zone ZONE] [--quiet-hours FROM-TO]
               [--min-score N] [--intents A,B] [--keywords A,B] [--platforms A,B] [--disabled] [--json]
                                                        a destination for new signals; its secret is shown once
-  webhook list --team TEAM [--json]
+  webhook list --team TEAM [--json]                    the team's destinations, their state and filters
   webhook remove --team TEAM ENDPOINT_ID               remove one
   webhook test --team TEAM ENDPOINT_ID [--json]        send it a test event now
   oauth-client list [--json]                           the OAuth clients apps registered; how many users allowed each

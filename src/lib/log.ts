@@ -1,4 +1,5 @@
 import { writeSync } from 'node:fs'
+import { networkReason } from './network-reason'
 import { DIRECTION_CHARS } from './text'
 import { isoText } from './utc-text'
 
@@ -121,7 +122,10 @@ const classOf = (err: Error) => (err.name && err.name !== 'Error' ? `${err.name}
  */
 function becauseOf(err: Error): string {
   const because = (err as { because?: unknown }).because
-  return because instanceof Error ? ` (${because.message})` : ''
+  if (!(because instanceof Error)) return ''
+  // The runtime's network errors go on, after their first sentence, with advice to the programmer who called fetch
+  // ("Is the computer able to access the url?", "pass `verbose: true` …"), which no operator can act on.
+  return ` (${networkReason(because) ? (because.message.split(/\.\s/)[0] as string) : because.message})`
 }
 
 type ErrorLike = {

@@ -1,7 +1,7 @@
 // A task that fails again every second or minute (a stream that cannot connect, a worker whose database is gone)
 // should say so when it begins, remind now and then, and say when it ends: not a line per try
 // (docs/operations.md#logs).
-const REMIND_EVERY_MS = 15 * 60_000
+export const REMIND_EVERY_MS = 15 * 60_000
 
 export type Outage = {
   /** A failed try: what the log should say of it, if anything. */

@@ -55,11 +55,13 @@ describe('stray arguments are an error', () => {
     '%s STRAY exits 2 with one line, changing nothing',
     async (_name, args) => {
       const before = await dump(ws)
+      const command = args.filter((_a, i) => !args.slice(0, i + 1).some((b) => b.startsWith('-'))).join(' ')
       const r = await runCli(ws, [...args, 'STRAY'], { env: { LEAD_SIGNALS_SERVER_PORT: '0' }, timeoutMs: 10_000 })
       expect({ code: r.code, stdout: r.stdout, stderr: r.stderr }).toEqual({
         code: 2,
         stdout: '',
-        stderr: 'lead-signals: unexpected argument "STRAY"\n',
+        // With the help that says what it takes (the command's words before its options).
+        stderr: `lead-signals: unexpected argument "STRAY"; see "lead-signals ${command} --help"\n`,
       })
       expect(await dump(ws)).toEqual(before)
     },

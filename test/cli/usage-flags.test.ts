@@ -30,7 +30,7 @@ async function topLevel(): Promise<Map<string, string[]>> {
 /** What a command accepts, as its refusal of an unknown option lists them (without --config, which all take). */
 async function accepted(command: string[]): Promise<string[]> {
   const r = await runCli(ws, [...command, '--qqqqqqqqqqqqqqqq'])
-  const list = /the options are (.*)$/m.exec(r.stderr)?.[1] ?? ''
+  const list = /the options are ([^;]*)/.exec(r.stderr)?.[1] ?? ''
   return flagsIn(list).filter((f) => f !== '--config')
 }
 
@@ -45,9 +45,18 @@ test('every command lists the same options in --help, in its own --help, and tak
   }
   // A group's commands at once: a process each, and some forty in all.
   for (const group of GROUPS) {
-    const lines = (await runCli(ws, [group, '--help'])).stdout.split('\n')
-    const found = lines.map((l) => new RegExp(`^ {2}lead-signals ${group} ([a-z-]+)(.*)$`).exec(l))
-    await Promise.all(found.map((m) => m && check(`${group} ${m[1]}`, flagsIn(m[2] as string))))
+    // Each command's usage and the lines that continue it, deeper than what it does (6 spaces in).
+    const usages = new Map<string, string>()
+    let at: string | undefined
+    for (const line of (await runCli(ws, [group, '--help'])).stdout.split('\n')) {
+      const m = new RegExp(`^ {2}lead-signals ${group} ([a-z-]+)(.*)$`).exec(line)
+      if (m) {
+        at = m[1] as string
+        usages.set(at, m[2] as string)
+      } else if (at && /^ {7,}\S/.test(line)) usages.set(at, `${usages.get(at)} ${line}`)
+      else if (!/^ {6}\S/.test(line)) at = undefined
+    }
+    await Promise.all([...usages].map(([sub, usage]) => check(`${group} ${sub}`, flagsIn(usage))))
   }
   for (const single of SINGLE) {
     // Its last line says that every command takes --config.

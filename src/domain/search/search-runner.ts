@@ -12,6 +12,7 @@ import { chargeBudget } from '../budgets/budget'
 import type { Charge } from '../budgets/reservation'
 import { healthNotes } from './health-notes'
 import { queryFilter } from './query-filter'
+import { unreachableTold } from './unreachable-told'
 
 /** A search whose caller stopped waiting for it (a pass stopping: docs/operations.md#shutdown); no failure of the platform's. */
 export class SearchStopped extends Error {
@@ -70,6 +71,7 @@ type RunnerDeps = {
 export function createSearchRunner(deps: RunnerDeps) {
   const inFlight = new Map<string, Shared>()
   const health = healthNotes(deps.health, deps.clock)
+  const toldUnreachable = unreachableTold(deps.log, deps.clock)
   const turns = new Map<Source, Promise<unknown>>()
   const requestsFor = (connector: PlatformConnector, limit: number, keyword?: string) =>
     connector.requestsFor?.(limit, keyword) ?? 1
@@ -119,8 +121,7 @@ export function createSearchRunner(deps: RunnerDeps) {
       const message = err instanceof AppError ? err.message : `${connector.platform} search failed`
       if (!(err instanceof AppError)) deps.log.error('platform_search_failed', { platform: connector.platform, err })
       // The network's own words (a name that did not resolve, a refused connection) are for the operator only.
-      if (err instanceof PlatformUnreachableError)
-        deps.log.warn('platform_unreachable', { platform: connector.platform, err })
+      if (err instanceof PlatformUnreachableError) toldUnreachable(connector.platform, err)
       const now = deps.clock.now()
       // A wait the connector holds for its credentials holds every server calling with them and no other
       // (docs/platforms.md#rate-limits); only another wait becomes the platform's retry time, which holds every server.

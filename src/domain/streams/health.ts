@@ -1,5 +1,5 @@
 import { AppError } from '../../errors'
-import { createOutage } from '../../lib/outage'
+import { createOutage, REMIND_EVERY_MS } from '../../lib/outage'
 import type { StuckJobs } from '../health/stuck'
 import { askedWaitSec, namedWaitSec } from '../../platforms/stream'
 import type { StreamDeps } from './runner'
@@ -7,6 +7,10 @@ import type { StreamDeps } from './runner'
 // A stream hears from upstream several times a second: its success is written at most this often, and at once after
 // a failure, so that the Sources page's "last success" stays current without a write per event.
 const SUCCESS_EVERY_MS = 60_000
+
+// Where an operator follows a stream that cannot read, and why the terminal goes quiet after the first line: it is the
+// line an offline server prints at start, once a stream (docs/streams.md#outages).
+const SEE = `the console's Sources page or GET /api/v1/platforms; the log says when it reads again, and reminds every ${REMIND_EVERY_MS / 60_000} minutes`
 
 /**
  * A stream's reading as source health and in the log (docs/streams.md#source-health), the same row a search writes:
@@ -33,7 +37,7 @@ export function streamHealth(
       const told = outage.failed()
       if (told) deps.stuck.degraded(job, { since: told.since, says })
       if (told?.tell === 'began') {
-        deps.log.warn('stream_read_failed', { platform, err, ...retrying(err, deps.clock.now()) })
+        deps.log.warn('stream_read_failed', { platform, err, ...retrying(err, deps.clock.now()), see: SEE })
       } else if (told)
         deps.log.warn('stream_still_failing', { platform, since: told.since, failures: told.failures, err })
       const message = err instanceof AppError ? err.message : `${platform} stream could not be read`
