@@ -11,8 +11,11 @@ export function usePageTitle(name: string) {
   }, [name])
 }
 
-/** A page's heading, whose words are also the window's title. */
+/**
+ * A page's heading, whose words are also the window's title. The keyboard can be put on it (not reached by Tab): where
+ * it goes when what held it is gone (confirm-button.tsx), and the next Tab goes on into the page.
+ */
 export function PageHeading(props: { name: string }) {
   usePageTitle(props.name)
-  return <h1>{props.name}</h1>
+  return <h1 tabIndex={-1}>{props.name}</h1>
 }
