@@ -6,6 +6,7 @@ import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { issueApiKey } from '../../src/domain/keys/keys'
 import { openPage, signIn } from '../support/browser'
+import { focused, focusSettlesOn, tabReaches } from '../support/focus'
 import { OWNER_PASSWORD, oneTeamConsole } from '../support/one-team-console'
 
 const con = oneTeamConsole({
@@ -18,19 +19,6 @@ const con = oneTeamConsole({
   },
 })
 
-/** The focused element's accessible name as its aria-label or text gives it, or BODY when nothing holds the focus. */
-const FOCUSED = `(() => {
-  const e = document.activeElement
-  return !e || e === document.body ? 'BODY' : (e.getAttribute('aria-label') ?? e.textContent ?? '').trim()
-})()`
-const focused = (page: Page) => page.evaluate(FOCUSED) as Promise<string>
-
-/** Waits (up to 3 s) for the focus to settle on `name` after the page has read its list again, then checks it. */
-async function focusSettlesOn(page: Page, name: string) {
-  await page.waitForFunction(`${FOCUSED} === ${JSON.stringify(name)}`, null, { timeout: 3000 }).catch(() => {})
-  expect(await focused(page)).toBe(name)
-}
-
 /** Waits (up to 3 s) for `count` to come to `n`. */
 const countComesTo = (count: () => Promise<number>, n: number) =>
   (async () => {
@@ -42,7 +30,7 @@ const countComesTo = (count: () => Promise<number>, n: number) =>
 async function confirmByKeys(page: Page, name: string, gone: () => Promise<unknown>) {
   await page.getByRole('button', { name, exact: true }).focus()
   await page.keyboard.press('Enter')
-  expect(await focused(page)).toBe('Cancel')
+  expect(await focused(page)).toBe('BUTTON Cancel')
   await page.keyboard.press('Shift+Tab')
   await page.keyboard.press('Enter')
   await gone()
@@ -58,14 +46,13 @@ describe('Focus after Yes', () => {
       const row = (k: string) => table.getByRole('cell', { name: k, exact: true })
       await row('erp').waitFor()
       await confirmByKeys(page, 'Remove erp', () => row('erp').waitFor({ state: 'detached' }))
-      await focusSettlesOn(page, 'Remove hr')
+      await focusSettlesOn(page, 'BUTTON Remove hr')
       await confirmByKeys(page, 'Remove hr', () => row('hr').waitFor({ state: 'detached' }))
-      await focusSettlesOn(page, 'Remove crm')
+      await focusSettlesOn(page, 'BUTTON Remove crm')
       await confirmByKeys(page, 'Remove crm', () => table.waitFor({ state: 'detached' }))
-      await focusSettlesOn(page, 'Keywords')
+      await focusSettlesOn(page, 'H1 Keywords')
       // The keyboard goes on from there: the next Tab reaches the page's first field, not the menu at the top.
-      await page.keyboard.press('Tab')
-      expect(await page.getByLabel('Keyword or query').evaluate((e) => e === e.ownerDocument.activeElement)).toBe(true)
+      await tabReaches(page, page.getByLabel('Keyword or query'))
     } finally {
       await view.close()
     }
@@ -82,7 +69,7 @@ describe('Focus after Yes', () => {
       expect(labels.length).toBeGreaterThanOrEqual(2)
       for (const [i, label] of labels.entries()) {
         await confirmByKeys(page, label, () => countComesTo(() => revokes.count(), labels.length - i - 1))
-        await focusSettlesOn(page, labels[i + 1] ?? 'Settings')
+        await focusSettlesOn(page, labels[i + 1] ? `BUTTON ${labels[i + 1]}` : 'H1 Settings')
       }
     } finally {
       await view.close()
