@@ -5,11 +5,14 @@ import { relative } from '../time'
 
 export { ConfirmButton } from './confirm-button'
 
-/** A page's error line, read out by screen readers as it appears; nothing when there is no error. */
-export function Alert(props: { message: string }) {
+/**
+ * A page's error line, read out by screen readers as it appears; nothing when there is no error. `id`: for a field
+ * that it describes (aria-describedby).
+ */
+export function Alert(props: { message: string; id?: string }) {
   if (!props.message) return null
   return (
-    <p role="alert" class="error">
+    <p role="alert" class="error" id={props.id}>
       {props.message}
     </p>
   )
