@@ -3,23 +3,12 @@
 // on it, so a screen reader says which field is wrong and why where it is fixed. The reason was only a line beside
 // the button: nothing said which of ten fields it was about, nor tied it to the field when the user went back to it.
 import { describe, expect, test } from 'bun:test'
-import type { Locator, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { openPage, signIn } from '../support/browser'
+import { fieldState } from '../support/focus'
 import { OWNER_PASSWORD, oneTeamConsole, SIZES } from '../support/one-team-console'
 
 const con = oneTeamConsole({ team: 'acme', owner: 'ann@acme.test' })
-
-/** The field's state as assistive technology gets it: invalid or not, and the text of what describes it. */
-const stateOf = (field: Locator) =>
-  field.evaluate((e) => ({
-    invalid: e.getAttribute('aria-invalid'),
-    description: (e.getAttribute('aria-describedby') ?? '')
-      .split(' ')
-      .filter(Boolean)
-      .map((id: string) => e.ownerDocument.getElementById(id)?.textContent ?? `(no element ${id})`)
-      .join(' '),
-    focused: e === e.ownerDocument.activeElement,
-  }))
 
 async function submitByKeys(page: Page) {
   await page.getByRole('button', { name: 'Add destination' }).focus()
@@ -41,18 +30,18 @@ describe('A refused destination', () => {
         await submitByKeys(page)
         const reason = (await page.getByRole('alert').textContent()) as string
         expect(reason).toContain('Slack incoming-webhook URL')
-        expect(await stateOf(url)).toEqual({ invalid: 'true', description: reason, focused: true })
-        expect(await stateOf(zone)).toEqual({ invalid: null, description: '', focused: false })
+        expect(await fieldState(url)).toEqual({ invalid: 'true', description: reason, focused: true })
+        expect(await fieldState(zone)).toEqual({ invalid: null, description: '', focused: false })
 
         // Fixed, and another field refused: the mark moves to it.
         await url.fill('https://hooks.slack.com/services/T000/B000/XXXX')
-        expect((await stateOf(url)).invalid).toBeNull()
+        expect((await fieldState(url)).invalid).toBeNull()
         await zone.fill('Mars/Olympus_Mons')
         await submitByKeys(page)
         const why = (await page.getByRole('alert').textContent()) as string
         expect(why).toContain('IANA time zone')
-        expect(await stateOf(zone)).toEqual({ invalid: 'true', description: why, focused: true })
-        expect((await stateOf(url)).invalid).toBeNull()
+        expect(await fieldState(zone)).toEqual({ invalid: 'true', description: why, focused: true })
+        expect((await fieldState(url)).invalid).toBeNull()
 
         // Quiet hours are refused as one (from and to the same hour): both of their boxes are marked.
         await zone.fill('UTC')
@@ -61,8 +50,12 @@ describe('A refused destination', () => {
         await submitByKeys(page)
         const quiet = (await page.getByRole('alert').textContent()) as string
         expect(quiet).toContain('must differ')
-        expect(await stateOf(page.getByLabel('From'))).toEqual({ invalid: 'true', description: quiet, focused: true })
-        expect((await stateOf(page.getByLabel('To', { exact: true }))).invalid).toBe('true')
+        expect(await fieldState(page.getByLabel('From'))).toEqual({
+          invalid: 'true',
+          description: quiet,
+          focused: true,
+        })
+        expect((await fieldState(page.getByLabel('To', { exact: true }))).invalid).toBe('true')
       } finally {
         await view.close()
       }

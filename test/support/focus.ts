@@ -22,3 +22,18 @@ export async function tabReaches(page: Page, field: Locator) {
   await page.keyboard.press('Tab')
   expect(await field.evaluate((e) => e === e.ownerDocument.activeElement)).toBe(true)
 }
+
+/**
+ * A field's state as assistive technology gets it: invalid or not (aria-invalid), the text of what describes it
+ * (aria-describedby), and whether it holds the keyboard.
+ */
+export const fieldState = (field: Locator) =>
+  field.evaluate((e) => ({
+    invalid: e.getAttribute('aria-invalid'),
+    description: (e.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .filter(Boolean)
+      .map((id: string) => e.ownerDocument.getElementById(id)?.textContent ?? `(no element ${id})`)
+      .join(' '),
+    focused: e === e.ownerDocument.activeElement,
+  }))
