@@ -2,6 +2,7 @@ import { render } from 'preact'
 import { useEffect, useRef, useState } from 'preact/hooks'
 import { ApiError, api, NOT_THE_SERVICE, onSignedOut } from './api'
 import { NoSuchPage } from './components/no-such-page'
+import { PageHeading } from './components/page-heading'
 import { Alert, Icon } from './components/ui'
 import type { Me } from './me'
 import { Authorize } from './pages/authorize'
@@ -100,7 +101,7 @@ function App() {
   if (failure)
     return (
       <div class="server-failure" role="alert">
-        <h1>The console cannot load</h1>
+        <PageHeading name="The console cannot load" />
         <p>{failure}</p>
         <button type="button" onClick={load}>
           Try again
@@ -180,14 +181,14 @@ function App() {
         <Alert message={signOutFailure} />
         {consent ? (
           <>
-            <h1>Connect an app</h1>
+            <PageHeading name="Connect an app" />
             <Authorize me={me} id={consent} />
           </>
         ) : !page ? (
           <NoSuchPage path={path} pages={PAGES} />
         ) : (
           <>
-            <h1>{page.name}</h1>
+            <PageHeading name={page.name} />
             {personId ? <Person id={decodeURIComponent(personId)} /> : <page.view me={me} />}
           </>
         )}

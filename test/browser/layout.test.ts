@@ -304,9 +304,17 @@ describe('every console page at both sizes', () => {
       expect(await fitsWidth(view.page)).toBe(true)
 
       await navigateTo(view.page, 'Destinations')
-      const list = await view.page.locator('.cards').boundingBox()
-      const form = await view.page.getByRole('heading', { name: 'New destination' }).boundingBox()
-      expect(form?.y ?? 0).toBeGreaterThan((list?.y ?? 0) + (list?.height ?? 0))
+      // Until the Destinations page is drawn the profiles' cards are still there: waiting for .cards alone read them.
+      await view.page.getByRole('heading', { level: 1, name: 'Destinations' }).waitFor()
+      await view.page.locator('.cards').waitFor()
+      // Both read at once, from the document's top: the heading taking the keyboard after a move from the menu may
+      // scroll the page between two readings of where they are in the window.
+      const { listEnd, formTop } = (await view.page.evaluate(`(() => {
+        const list = document.querySelector('.cards').getBoundingClientRect()
+        const form = [...document.querySelectorAll('h2')].find((h) => h.textContent === 'New destination')
+        return { listEnd: list.bottom + scrollY, formTop: form.getBoundingClientRect().top + scrollY }
+      })()`)) as { listEnd: number; formTop: number }
+      expect(formTop).toBeGreaterThan(listEnd)
 
       await navigateTo(view.page, 'Usage')
       await view.page.locator('.chart .scale text').nth(2).waitFor()

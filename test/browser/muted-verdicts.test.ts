@@ -76,6 +76,8 @@ describe('Undo of 👎: back to what the signal was before the click', () => {
       await muted.locator('.chip.author-muted').waitFor()
       expect(await muted.getAttribute('class')).toContain('dismissed')
       await view.page.getByLabel('Show dismissed').uncheck()
+      // Gone once the list without dismissed signals is read (the other card is in both lists: waiting for it raced).
+      await muted.waitFor({ state: 'detached' })
       await view.page.locator('.signal', { hasText: 'post number 1 about a crm' }).waitFor()
       expect(await view.page.getByText('the muted vendor pitches').count()).toBe(0)
       expect(await made.deps.repos.signalFeedback.byId(made.teamId, 'sig_004')).toBeUndefined()

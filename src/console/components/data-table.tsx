@@ -10,15 +10,16 @@ export type Column<R> = { head: string; cell: (row: R) => ComponentChildren; wor
 /**
  * A table on a wide screen and a list of cards on a phone (styles/tables.css, "Tables become cards"): each cell carries its
  * column's name, which the phone layout writes before the value, so nothing scrolls sideways and every row's
- * buttons stay on screen. A column with an empty head holds the row's buttons.
+ * buttons stay on screen. A column with an empty head holds the row's buttons: "Actions", read but not shown.
  */
 export function DataTable<R>(props: { label?: string; columns: Column<R>[]; rows: R[] }) {
   return (
     <table class="data" aria-label={props.label}>
       <thead>
         <tr>
+          {/* The buttons' column is named for a screen reader (a blank header read their cells under no column). */}
           {props.columns.map((c) => (
-            <th>{c.head}</th>
+            <th>{c.head || <span class="visually-hidden">Actions</span>}</th>
           ))}
         </tr>
       </thead>

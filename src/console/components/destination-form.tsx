@@ -1,73 +1,59 @@
-import { useState } from 'preact/hooks'
+import { useEffect, useRef, useState } from 'preact/hooks'
+import { bodyOf, EMPTY, listOrNull, URL_HINT } from './destination-body'
 import { Alert } from './ui'
 import { type Tracked, UntrackedKeywords } from './untracked-keywords'
 
 // docs/destinations.md: the new-destination form of the Destinations page. Only what the kind needs is asked.
-const EMPTY = {
-  kind: 'webhook',
-  url: '',
-  to: '',
-  cadence: 'instant',
-  digestHour: '9',
-  timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-  quietFrom: '',
-  quietTo: '',
-  minScore: '0',
-  intents: '',
-  keywords: '',
-}
-const URL_HINT: Record<string, string> = {
-  webhook: 'https://… (your receiver)',
-  slack: 'https://hooks.slack.com/services/…',
-  discord: 'https://discord.com/api/webhooks/…',
-  teams: 'a Teams Workflows URL ending /invoke?…',
-}
-const listOrNull = (text: string) => {
-  const items = text
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean)
-  return items.length ? items : null
-}
-
-/** The form's values as POST /webhooks takes them. */
-function bodyOf(f: typeof EMPTY) {
-  const quiet = f.quietFrom !== '' && f.quietTo !== ''
-  return {
-    kind: f.kind,
-    ...(f.kind === 'email' ? { to: f.to } : { url: f.url }),
-    cadence: f.cadence,
-    digestHour: Number(f.digestHour),
-    timeZone: f.timeZone,
-    quietHours: quiet ? { from: Number(f.quietFrom), to: Number(f.quietTo) } : null,
-    minScore: Number(f.minScore),
-    intents: listOrNull(f.intents.toUpperCase()),
-    keywords: listOrNull(f.keywords),
-  }
-}
+/** Why the server refused the destination, and the field of the body it named, if one (`intents.0`, `quietHours`). */
+export type Refusal = { message: string; field?: string }
+const REFUSAL_ID = 'destination-refused'
 
 /** `onAdd` resolves to why the destination was refused, or null once it is added; `tracked`: the team's keywords. */
 export function DestinationForm(props: {
   tracked: Tracked
-  onAdd: (body: ReturnType<typeof bodyOf>) => Promise<string | null>
+  onAdd: (body: ReturnType<typeof bodyOf>) => Promise<Refusal | null>
 }) {
   const [form, setForm] = useState(EMPTY)
   // The refusal is shown beside the button, where the user looks after a click, and goes once a field is edited.
-  const [refused, setRefused] = useState('')
+  const [refused, setRefused] = useState<Refusal | null>(null)
   const field = (k: keyof typeof EMPTY) => (e: Event) => {
-    setRefused('')
+    setRefused(null)
     setForm({ ...form, [k]: (e.currentTarget as HTMLInputElement).value })
   }
+  // The field the refusal is about is marked invalid and described by it (WCAG technique ARIA21), and takes the
+  // keyboard: a screen reader says there which field is wrong and why, and the user fixes it there.
+  const refusedField = refused?.field?.split('.')[0]
+  const about = (k: string) =>
+    refusedField === k ? { 'aria-invalid': true as const, 'aria-describedby': REFUSAL_ID } : {}
+  // An hour of the day (0 to 23): the digest's, or either end of the quiet hours, which the server refuses as one.
+  const hourField = (label: string, k: 'digestHour' | 'quietFrom' | 'quietTo', placeholder?: string) => (
+    <label>
+      {label}
+      <input
+        type="number"
+        min={0}
+        max={23}
+        value={form[k]}
+        placeholder={placeholder}
+        onInput={field(k)}
+        {...about(k === 'digestHour' ? k : 'quietHours')}
+      />
+    </label>
+  )
+  const formRef = useRef<HTMLFormElement>(null)
+  useEffect(() => {
+    if (refusedField) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+  }, [refused])
   const submit = (e: Event) => {
     e.preventDefault()
     props.onAdd(bodyOf(form)).then((why) => {
-      setRefused(why ?? '')
+      setRefused(why)
       if (why === null) setForm(EMPTY)
     })
   }
   const digest = form.cadence === 'daily' || form.cadence === 'weekly'
   return (
-    <form class="stacked" onSubmit={submit}>
+    <form class="stacked" ref={formRef} onSubmit={submit}>
       <h2>New destination</h2>
       <label>
         Kind
@@ -82,7 +68,7 @@ export function DestinationForm(props: {
       {form.kind === 'email' ? (
         <label>
           To
-          <input type="email" value={form.to} required maxLength={254} onInput={field('to')} />
+          <input type="email" value={form.to} required maxLength={254} onInput={field('to')} {...about('to')} />
         </label>
       ) : (
         <label>
@@ -94,6 +80,7 @@ export function DestinationForm(props: {
             maxLength={2000}
             placeholder={URL_HINT[form.kind]}
             onInput={field('url')}
+            {...about('url')}
           />
         </label>
       )}
@@ -108,41 +95,48 @@ export function DestinationForm(props: {
           <option value="weekly">Weekly digest (Mondays)</option>
         </select>
       </label>
-      {digest && (
-        <label>
-          Digest hour
-          <input type="number" min={0} max={23} value={form.digestHour} onInput={field('digestHour')} />
-        </label>
-      )}
+      {digest && hourField('Digest hour', 'digestHour')}
       <label>
         Time zone
-        <input value={form.timeZone} maxLength={64} onInput={field('timeZone')} />
+        <input value={form.timeZone} maxLength={64} onInput={field('timeZone')} {...about('timeZone')} />
       </label>
       <fieldset class="inline">
         <legend>Quiet hours (optional: held, then sent)</legend>
-        <label>
-          From
-          <input type="number" min={0} max={23} value={form.quietFrom} placeholder="22" onInput={field('quietFrom')} />
-        </label>
-        <label>
-          To
-          <input type="number" min={0} max={23} value={form.quietTo} placeholder="7" onInput={field('quietTo')} />
-        </label>
+        {hourField('From', 'quietFrom', '22')}
+        {hourField('To', 'quietTo', '7')}
       </fieldset>
       <label>
         Minimum score
-        <input type="number" min={0} max={10} step="any" value={form.minScore} onInput={field('minScore')} />
+        <input
+          type="number"
+          min={0}
+          max={10}
+          step="any"
+          value={form.minScore}
+          onInput={field('minScore')}
+          {...about('minScore')}
+        />
       </label>
       <label>
         Intents
-        <input value={form.intents} placeholder="any; or e.g. ACTIVE, COMPETITOR" onInput={field('intents')} />
+        <input
+          value={form.intents}
+          placeholder="any; or e.g. ACTIVE, COMPETITOR"
+          onInput={field('intents')}
+          {...about('intents')}
+        />
       </label>
       <label>
         Keywords
-        <input value={form.keywords} placeholder="any; or tracked keywords, e.g. crm" onInput={field('keywords')} />
+        <input
+          value={form.keywords}
+          placeholder="any; or tracked keywords, e.g. crm"
+          onInput={field('keywords')}
+          {...about('keywords')}
+        />
       </label>
       <UntrackedKeywords tracked={props.tracked} keywords={listOrNull(form.keywords)} />
-      <Alert message={refused} />
+      <Alert message={refused?.message ?? ''} id={REFUSAL_ID} />
       <button type="submit">Add destination</button>
     </form>
   )

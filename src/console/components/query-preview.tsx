@@ -24,9 +24,10 @@ const PAUSE_MS = 250
 
 /**
  * As the query is typed: where it is wrong, or which of the team's recent signals it would match
- * (docs/queries.md#preview). Signals are all the service keeps of what it found, so that is what is searched.
+ * (docs/queries.md#preview). Signals are all the service keeps of what it found, so that is what is searched. `id`:
+ * for the box it describes (aria-describedby), whichever of the two it shows.
  */
-export function QueryPreview({ query, refusal = '' }: { query: string; refusal?: string }) {
+export function QueryPreview({ query, refusal = '', id }: { query: string; refusal?: string; id?: string }) {
   const [state, setState] = useState<State>({})
   useEffect(() => {
     if (query.trim() === '') {
@@ -53,14 +54,14 @@ export function QueryPreview({ query, refusal = '' }: { query: string; refusal?:
   const error = state.error ?? (refusal || undefined)
   if (error)
     return (
-      <p class="error query-error" role={refusal ? 'alert' : undefined}>
+      <p class="error query-error" id={id} role={refusal ? 'alert' : undefined}>
         This query is not valid{refusal ? '' : ' yet'}: {error}.
       </p>
     )
   const p = state.preview
   if (!p) return null
   return (
-    <div class="query-preview" aria-live="polite">
+    <div class="query-preview" id={id} aria-live="polite">
       <p>
         Tested against the last 7 days of this team's mentions (the {counted(p.scanned, 'signal')} kept since{' '}
         {when(p.since)}; the service keeps no other posts): it would match {p.matched}.

@@ -1,14 +1,18 @@
 import type { ComponentChildren } from 'preact'
-import { useLayoutEffect, useRef, useState } from 'preact/hooks'
 import { fewerMarks } from '../../lib/text'
 import { serverNow } from '../server-clock'
 import { relative } from '../time'
 
-/** A page's error line, read out by screen readers as it appears; nothing when there is no error. */
-export function Alert(props: { message: string }) {
+export { ConfirmButton } from './confirm-button'
+
+/**
+ * A page's error line, read out by screen readers as it appears; nothing when there is no error. `id`: for a field
+ * that it describes (aria-describedby).
+ */
+export function Alert(props: { message: string; id?: string }) {
   if (!props.message) return null
   return (
-    <p role="alert" class="error">
+    <p role="alert" class="error" id={props.id}>
       {props.message}
     </p>
   )
@@ -40,62 +44,6 @@ export function Icon(props: { name: IconName }) {
         stroke-linejoin="round"
       />
     </svg>
-  )
-}
-
-/**
- * A button whose action cannot be taken back (revoke a key, remove a keyword): the first click asks, in place, and
- * only "Yes" acts. `label` is the button's word, `name` what it acts on (for its accessible name and the question).
- * The button that had focus is replaced by the question, so focus moves to Cancel (a second Enter does not act), and
- * Escape or Cancel puts it back on the button; otherwise a keyboard user was left at the top of the page.
- */
-export function ConfirmButton(props: {
-  label: string
-  name: string
-  question?: ComponentChildren
-  onConfirm: () => unknown
-}) {
-  const [asking, setAsking] = useState(false)
-  const button = useRef<HTMLButtonElement>(null)
-  const cancelButton = useRef<HTMLButtonElement>(null)
-  const backToButton = useRef(false)
-  // In the same turn as the question appears (not after the next paint), so no key press lands in between.
-  useLayoutEffect(() => {
-    if (asking) cancelButton.current?.focus()
-    else if (backToButton.current) button.current?.focus()
-    backToButton.current = false
-  }, [asking])
-  const cancel = () => {
-    backToButton.current = true
-    setAsking(false)
-  }
-  if (!asking)
-    return (
-      <button ref={button} type="button" aria-label={`${props.label} ${props.name}`} onClick={() => setAsking(true)}>
-        {props.label}
-      </button>
-    )
-  return (
-    <fieldset
-      class="confirm"
-      aria-label={`Confirm: ${props.label} ${props.name}`}
-      onKeyDown={(e) => e.key === 'Escape' && cancel()}
-    >
-      <span>{props.question ?? `${props.label} ${props.name}?`}</span>
-      <button
-        type="button"
-        class="danger"
-        onClick={() => {
-          setAsking(false)
-          props.onConfirm()
-        }}
-      >
-        Yes, {props.label.toLowerCase()}
-      </button>
-      <button ref={cancelButton} type="button" onClick={cancel}>
-        Cancel
-      </button>
-    </fieldset>
   )
 }
 

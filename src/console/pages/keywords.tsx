@@ -116,6 +116,10 @@ export function Keywords() {
           <input
             ref={box}
             dir="auto"
+            // The query refused on Add marks the box, which the preview's line describes (WCAG technique ARIA21): back
+            // in the box, a screen reader says it is invalid and where, not its label alone.
+            aria-invalid={queryRefusal ? true : undefined}
+            aria-describedby="query-preview"
             value={draft}
             maxLength={200}
             required
@@ -138,7 +142,7 @@ export function Keywords() {
           How to write a query
         </a>
       </p>
-      <QueryPreview query={draft} refusal={queryRefusal} />
+      <QueryPreview query={draft} refusal={queryRefusal} id="query-preview" />
       <Alert message={error} />
       {note && <p role="status">{note}</p>}
       {figures && figures.keywords.length === 0 && <p>No keywords yet: add the words your buyers use.</p>}

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks'
 import { api } from '../api'
+import { usePageTitle } from '../components/page-heading'
 import { Alert } from '../components/ui'
 
 export function SignIn(props: { ended?: boolean; onSignedIn: () => void }) {
@@ -8,6 +9,7 @@ export function SignIn(props: { ended?: boolean; onSignedIn: () => void }) {
   const [error, setError] = useState('')
   // The keyboard starts in Email, as on any sign-in form; not if something on the page already holds it.
   const emailBox = useRef<HTMLInputElement>(null)
+  usePageTitle('Sign in')
   useEffect(() => {
     if (!document.activeElement || document.activeElement === document.body) emailBox.current?.focus()
   }, [])

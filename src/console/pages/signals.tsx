@@ -15,7 +15,8 @@ import {
   serverQuery,
   writeAddress,
 } from '../components/signal-filters'
-import { Alert, Name, Pager } from '../components/ui'
+import { Alert, Pager } from '../components/ui'
+import { UndoNotice, usePutBack } from '../components/undo-notice'
 import type { Me } from '../me'
 import { type StandIn, splitReason } from '../signal-facts'
 import { useLastVisit, useTriageKeys } from '../triage'
@@ -119,6 +120,7 @@ export function Signals(props: { me: Me }) {
     card?.focus({ preventScroll: tall })
     if (tall) card?.scrollIntoView({ block: 'start' })
   }
+  const putBack = usePutBack(page?.signals, select)
   useTriageKeys({
     count: signals.length,
     move: (by) => select(Math.min(signals.length - 1, Math.max(0, at.current + by))),
@@ -154,21 +156,13 @@ export function Signals(props: { me: Me }) {
         <StandInNotice standIns={group} condition={scorer} />
       ))}
       {undo && (
-        <p class="notice undo" role="status">
-          <span>
-            Marked <Name name={undo.signal.author} />
-            's post not relevant.
-          </span>
-          <button
-            type="button"
-            onClick={() => {
-              setUndo(null)
-              reread(api('POST', `${path(undo.signal)}/undo`, undo.before))
-            }}
-          >
-            Undo
-          </button>
-        </p>
+        <UndoNotice
+          author={undo.signal.author}
+          onUndo={() => {
+            setUndo(null)
+            reread(api('POST', `${path(undo.signal)}/undo`, undo.before).then(() => putBack(undo.signal.id)))
+          }}
+        />
       )}
       {page && (
         <>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks'
 import type * as v from 'valibot'
 import type { Endpoint as WireEndpoint } from '../../wire/webhook-answers'
-import { api, changeThen } from '../api'
+import { ApiError, api, changeThen } from '../api'
 import { DestinationForm } from '../components/destination-form'
 import { ShownOnce } from '../components/shown-once'
 import { readTracked, type Tracked, UntrackedKeywords } from '../components/untracked-keywords'
@@ -96,7 +96,10 @@ export function Webhooks() {
         load()
         return null
       })
-      .catch((err: Error) => err.message)
+      .catch((err: Error) => ({
+        message: err.message,
+        field: err instanceof ApiError ? err.details[0]?.field : undefined,
+      }))
   const test = (ep: Endpoint) =>
     run(
       api<Delivery>('POST', `/webhooks/${ep.id}/test`, {}).then(async (d) => {

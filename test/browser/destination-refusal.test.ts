@@ -1,0 +1,63 @@
+// A destination the server refuses for one field (docs/console.md#webhooks): that field is marked invalid and
+// described by the reason (aria-invalid, aria-describedby, as WCAG's technique ARIA21 has it), and the keyboard is put
+// on it, so a screen reader says which field is wrong and why where it is fixed. The reason was only a line beside
+// the button: nothing said which of ten fields it was about, nor tied it to the field when the user went back to it.
+import { describe, expect, test } from 'bun:test'
+import type { Page } from 'playwright-core'
+import { openPage, signIn } from '../support/browser'
+import { fieldState } from '../support/focus'
+import { OWNER_PASSWORD, oneTeamConsole, SIZES } from '../support/one-team-console'
+
+const con = oneTeamConsole({ team: 'acme', owner: 'ann@acme.test' })
+
+async function submitByKeys(page: Page) {
+  await page.getByRole('button', { name: 'Add destination' }).focus()
+  await page.keyboard.press('Enter')
+  await page.getByRole('alert').waitFor()
+}
+
+describe('A refused destination', () => {
+  for (const [label, viewport] of SIZES)
+    test(`marks the field refused, describes it by the reason and puts the keyboard on it (${label})`, async () => {
+      const view = await openPage(con.browser, con.app.origin, { viewport })
+      const { page } = view
+      try {
+        await signIn(view, con.owner, OWNER_PASSWORD, '/#/webhooks')
+        await page.getByLabel('Kind').selectOption({ label: 'Slack incoming webhook' })
+        const url = page.getByLabel('URL')
+        const zone = page.getByLabel('Time zone')
+        await url.fill('https://hooks.slack.com/not-a-webhook')
+        await submitByKeys(page)
+        const reason = (await page.getByRole('alert').textContent()) as string
+        expect(reason).toContain('Slack incoming-webhook URL')
+        expect(await fieldState(url)).toEqual({ invalid: 'true', description: reason, focused: true })
+        expect(await fieldState(zone)).toEqual({ invalid: null, description: '', focused: false })
+
+        // Fixed, and another field refused: the mark moves to it.
+        await url.fill('https://hooks.slack.com/services/T000/B000/XXXX')
+        expect((await fieldState(url)).invalid).toBeNull()
+        await zone.fill('Mars/Olympus_Mons')
+        await submitByKeys(page)
+        const why = (await page.getByRole('alert').textContent()) as string
+        expect(why).toContain('IANA time zone')
+        expect(await fieldState(zone)).toEqual({ invalid: 'true', description: why, focused: true })
+        expect((await fieldState(url)).invalid).toBeNull()
+
+        // Quiet hours are refused as one (from and to the same hour): both of their boxes are marked.
+        await zone.fill('UTC')
+        await page.getByLabel('From').fill('22')
+        await page.getByLabel('To', { exact: true }).fill('22')
+        await submitByKeys(page)
+        const quiet = (await page.getByRole('alert').textContent()) as string
+        expect(quiet).toContain('must differ')
+        expect(await fieldState(page.getByLabel('From'))).toEqual({
+          invalid: 'true',
+          description: quiet,
+          focused: true,
+        })
+        expect((await fieldState(page.getByLabel('To', { exact: true }))).invalid).toBe('true')
+      } finally {
+        await view.close()
+      }
+    })
+})
