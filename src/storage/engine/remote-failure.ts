@@ -49,12 +49,15 @@ export function describeFailure(
     typeof err?.cause?.status === 'number'
       ? err.cause.status
       : Number(/(?:HTTP status|Expected 101 status code:) (\d{3})/.exec(message)?.[1])
-  if ((code === 'SERVER_ERROR' || webSocket) && (status === 401 || status === 403)) {
+  // Over a WebSocket, sqld refuses the token in its hello's answer with a code of its own (AUTH_JWT_INVALID, …).
+  const refused = (code === 'SERVER_ERROR' || webSocket) && (status === 401 || status === 403)
+  if (refused || code.startsWith('AUTH_')) {
+    const why = refused ? `HTTP ${status}` : code
     return new AppError(
       'storage_unavailable',
       a.hasToken
-        ? `database.auth_token: the libSQL server at ${host} refused the token (HTTP ${status})`
-        : `database.auth_token: the libSQL server at ${host} requires a token and none is set (HTTP ${status})`,
+        ? `database.auth_token: the libSQL server at ${host} refused the token (${why})`
+        : `database.auth_token: the libSQL server at ${host} requires a token and none is set (${why})`,
       { reason: 'its server refused the credentials' },
     )
   }
