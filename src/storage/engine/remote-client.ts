@@ -45,6 +45,15 @@ export function openRemoteClient(a: {
       .finally(() => waiting.delete(ends))
   }
   const client = createClient({ url: a.url, authToken: a.authToken || undefined, fetch: fetchEnded })
+  // The deadline's SELECT 1 goes through a client of its own: the client sends at most 20 calls at once and queues the
+  // rest, and a probe queued behind calls a slow server is working through was late, so the server was taken for
+  // silent (docs/operations.md#a-database-that-stops-answering-a-write).
+  // Made at the first probe: over ws:// a client opens its connection when made.
+  let prober: Client | undefined
+  const probe = () => {
+    prober ??= createClient({ url: a.url, authToken: a.authToken || undefined, fetch: fetchEnded, concurrency: 1 })
+    return prober.execute('SELECT 1')
+  }
   const explain = (e: unknown): never => {
     throw describeFailure(e, { url: a.url, host, hasToken: a.authToken !== '', heard }) ?? e
   }
@@ -55,10 +64,10 @@ export function openRemoteClient(a: {
   // every later one: past its deadline it is abandoned with the connections (docs/operations.md#a-database-that-stops-answering-a-write).
   const deadline = createWriteDeadline({
     host,
-    probe: () => client.execute('SELECT 1'),
+    probe,
     abandon: () => {
       for (const ends of waiting) ends.abort()
-      Promise.resolve(client.reconnect()).catch(() => undefined)
+      for (const c of [client, prober]) if (c) Promise.resolve(c.reconnect()).catch(() => undefined)
     },
     ...a.deadline,
   })
@@ -92,6 +101,7 @@ export function openRemoteClient(a: {
     sync: () => client.sync().catch(explain),
     close: () => {
       client.close()
+      prober?.close()
       for (const ends of waiting) ends.abort()
     },
     reconnect: () => client.reconnect(),
