@@ -42,3 +42,29 @@ describe('a libSQL server that answers slowly, with many calls waiting', () => {
     }
   }, 60_000)
 })
+
+describe('a call answered while the client asks whether the server still answers', () => {
+  // Every call through this relay takes two delays (1.2 s): late after 400 ms, so a SELECT 1 is sent, which would be
+  // answered only after its 1 s. The call's own answer comes first; it was thrown away when the SELECT 1 was late, and
+  // a write that the server had committed failed as in doubt.
+  test('is taken, not given up with the probe', async () => {
+    const slower = await slowProxy({ host: '127.0.0.1', port: Number(new URL(server.url).port) }, 600)
+    const client = openRemoteClient({
+      url: slower.url,
+      authToken: '',
+      lockWaitMs: 5000,
+      deadline: { answerMs: 400, probeMs: 1000 },
+    })
+    try {
+      await client.execute('CREATE TABLE IF NOT EXISTS answered_while_probing (n INTEGER)')
+      const written = await client.execute('INSERT INTO answered_while_probing VALUES (1)').then(
+        (rs) => rs.rowsAffected,
+        (e: Error) => e.message,
+      )
+      expect(written).toBe(1)
+    } finally {
+      client.close()
+      slower.stop()
+    }
+  }, 60_000)
+})
