@@ -57,7 +57,10 @@ export type Sqld = {
  * first; if another process takes it in between, sqld exits and the start is tried again. With `namespaces`, the
  * admin API listens on another port of 127.0.0.1 and each namespace is a separate database.
  */
-export async function startSqld(a: { dir?: string; namespaces?: boolean } = {}): Promise<Sqld> {
+export async function startSqld(
+  // `options`: more of sqld's own, such as `--auth-jwt-key-file FILE` (then /health still answers without a token).
+  a: { dir?: string; namespaces?: boolean; options?: string[] } = {},
+): Promise<Sqld> {
   const binary = sqldBinary()
   const dir = a.dir ?? mkdtempSync(join(tmpdir(), 'lead-signals-sqld-'))
   for (let attempt = 1; ; attempt++) {
@@ -76,6 +79,7 @@ export async function startSqld(a: { dir?: string; namespaces?: boolean } = {}):
         `127.0.0.1:${port}`,
         '--no-welcome',
         ...options,
+        ...(a.options ?? []),
       ],
       { cwd: dir, stdout: 'ignore', stderr: 'pipe', env: { ...process.env, RUST_LOG: 'error' } },
     )

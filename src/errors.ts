@@ -1,3 +1,5 @@
+import { OWN_WORDS } from './lib/own-words'
+
 export type ErrorCode =
   | 'invalid_request'
   | 'missing_api_key'
@@ -54,6 +56,8 @@ export class AppError extends Error {
   ) {
     super(message)
   }
+  // Its message is the reason in words, also when a query builder wraps it (lib/log.ts).
+  readonly [OWN_WORDS] = true
 }
 
 /**

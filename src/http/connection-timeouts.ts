@@ -18,17 +18,20 @@ export const connectionTimeouts = (idleSec: number) => {
   const answering = (at: Connection) => {
     if (!onOwnTimeout(at.request)) serverTimeout(at)
   }
-  return new Elysia({ name: 'connection-timeouts' })
-    .onRequest(({ request }) => {
-      cameWithTimeout(request, idleSec)
-    })
-    .onBeforeHandle({ as: 'global' }, (context) => {
-      if (!bodyUnread(context.request)) working(context)
-    })
-    .onAfterHandle({ as: 'global' }, (context) => {
-      answering(context)
-    })
-    .onError({ as: 'global' }, (context) => {
-      answering(context as unknown as Connection)
-    })
+  return (
+    new Elysia({ name: 'connection-timeouts' })
+      .onRequest(({ request }) => {
+        cameWithTimeout(request, idleSec)
+      })
+      // Once the body is read, before the API key or token is looked up (a derive), which may wait on the database.
+      .onTransform({ as: 'global' }, (context) => {
+        if (!bodyUnread(context.request)) working(context)
+      })
+      .onAfterHandle({ as: 'global' }, (context) => {
+        answering(context)
+      })
+      .onError({ as: 'global' }, (context) => {
+        answering(context as unknown as Connection)
+      })
+  )
 }

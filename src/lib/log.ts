@@ -1,5 +1,6 @@
 import { writeSync } from 'node:fs'
 import { networkReason } from './network-reason'
+import { OWN_WORDS } from './own-words'
 import { DIRECTION_CHARS } from './text'
 import { isoText } from './utc-text'
 
@@ -102,17 +103,19 @@ const MAX_MESSAGE = 500
 
 /**
  * What a log line may say about an error. A database error (drizzle's query error, a libSQL or SQLite error, at any
- * depth of `cause`) becomes its result code and a fixed reason; any other error its message, after its class when
- * that is one of its own (`TypeError: …`, a bug), with paths and URL credentials masked and the length capped. The
+ * depth of `cause`) becomes its result code and a fixed reason, or the service's own reason that the query builder
+ * wrapped (OWN_WORDS); any other error its message, after its class when that is one of its own (`TypeError: …`, a
+ * bug), with paths and URL credentials masked and the length capped. The
  * service's own errors are plain Errors whose message is the reason in words: `Error: ` before it said nothing
  * (docs/operations.md#logs).
  */
 export function describeError(err: unknown): string {
   const database = databaseErrorIn(err)
   if (database) return database
-  const text = err instanceof Error ? `${classOf(err)}${err.message}${becauseOf(err)}` : String(err)
-  return redact(text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}…` : text)
+  return redact(capped(err instanceof Error ? `${classOf(err)}${err.message}${becauseOf(err)}` : String(err)))
 }
+
+const capped = (text: string) => (text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}…` : text)
 
 const classOf = (err: Error) => (err.name && err.name !== 'Error' ? `${err.name}: ` : '')
 
@@ -143,6 +146,7 @@ function databaseErrorIn(err: unknown): string | undefined {
   // A bounded walk: `cause` chains are short, and a cycle must not hang the logger.
   for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as ErrorLike).cause, depth++) {
     const x = e as ErrorLike
+    if (failedQuery && e instanceof Error && OWN_WORDS in e) return redact(capped(e.message))
     const code = typeof x.code === 'string' ? x.code : undefined
     if (code?.startsWith('SQLITE_')) {
       const extended = typeof x.extendedCode === 'string' && x.extendedCode !== code ? ` (${x.extendedCode})` : ''

@@ -71,7 +71,9 @@ const PLAIN_ON_TLS_PORT = 'The plain HTTP request was sent to HTTPS port'
  * Undefined for any other answer. `said`: what the answer said, its body's text.
  */
 export function plainHttpOnTlsPort(where: string, status: number, said: string): string | undefined {
-  if (status !== 400 || !where.startsWith('http:') || !said.toLowerCase().includes(PLAIN_ON_TLS_PORT.toLowerCase()))
-    return undefined
+  if (status !== 400 || !where.startsWith('http:') || !isPlainOnTlsPortPage(said)) return undefined
   return `${where} expects TLS (nginx answered HTTP 400: ${PLAIN_ON_TLS_PORT}): write the address with https://`
 }
+
+/** Whether an answer's text is nginx's page for a plain HTTP request on a port where it serves TLS. */
+export const isPlainOnTlsPortPage = (said: string) => said.toLowerCase().includes(PLAIN_ON_TLS_PORT.toLowerCase())

@@ -58,6 +58,23 @@ describe('log lines never carry SQL parameters or statements', () => {
     expect(line.err).toBe('could not add the keyword: a database query failed')
   })
 
+  // A query the libSQL server could not be reached for: the client's own reason (storage_unavailable, naming the
+  // setting and host) is what the operator needs; the query builder's wrapper around it said only "a query failed"
+  // in every poll_scoring_failed, lease_renewal_failed and stream_failed line while sqld restarted.
+  test('a query sent to a libSQL server that cannot be reached says so, naming the setting and host', async () => {
+    const closed = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response('') })
+    const port = closed.port
+    closed.stop(true)
+    const { db, client } = await openDatabase({ url: `http://127.0.0.1:${port}`, authToken: SECRET })
+    const error = await db.run(sql`SELECT ${SECRET}`).then(
+      () => undefined,
+      (e: unknown) => e,
+    )
+    client.close()
+    const line = JSON.parse(logged({ err: error }))
+    expect(line.err).toBe(`database.url: cannot reach the libSQL server at 127.0.0.1:${port} (connection refused)`)
+  })
+
   // A plain Error's class says nothing: "Error: hackernews could not be reached (TypeError: ECONNREFUSED …)" read
   // as code, where the other lines' reasons read as words. A class of its own (TypeError: a bug) still says something.
   test('an Error is its message, and the error it names as its cause is its message too', () => {

@@ -1,4 +1,4 @@
-import { AppError } from '../../errors'
+import { AppError, appErrorIn } from '../../errors'
 import type { Logger } from '../../lib/log'
 import { mapLimited } from '../../lib/map-limited'
 import type { RulesPool } from '../../scorers/rules/pool'
@@ -43,14 +43,25 @@ export function createBatchScorer(a: {
 }): BatchScorer {
   let down = false
 
-  async function scoreOne(item: BatchItem, signal: AbortSignal): Promise<BatchOutcome> {
-    if (down || signal.aborted) return 'skipped'
+  // `round.storageDown`: the database failed one call of this scoreMany (a libSQL server restarting). Told once; the
+  // posts not yet asked are left for the next pass, as a failed one is, rather than each failing and logging alike.
+  async function scoreOne(
+    item: BatchItem,
+    signal: AbortSignal,
+    round: { storageDown: boolean },
+  ): Promise<BatchOutcome> {
+    if (down || round.storageDown || signal.aborted) return 'skipped'
     try {
       return await a.score(item.teamId, item.input, signal)
     } catch (err) {
       if (signal.aborted) return 'skipped'
       if (err instanceof AppError && err.kind === 'scorer_unavailable') down = true
-      else a.log.warn('poll_scoring_failed', { platform: item.platform, err })
+      else if (appErrorIn(err)?.kind === 'storage_unavailable') {
+        if (round.storageDown) return 'failed'
+        round.storageDown = true
+        const rest = 'the posts not yet scored stay pending for the next pass'
+        a.log.warn('poll_scoring_failed', { platform: item.platform, rest, err })
+      } else a.log.warn('poll_scoring_failed', { platform: item.platform, err })
       return 'failed'
     }
   }
@@ -58,6 +69,7 @@ export function createBatchScorer(a: {
   return {
     async scoreMany(items, signal) {
       if (signal.aborted) return items.map(() => 'skipped')
+      const round = { storageDown: false }
       if (a.pool) {
         try {
           return await a.pool.score(
@@ -68,10 +80,10 @@ export function createBatchScorer(a: {
           a.log.warn('rules_pool_failed', { err })
         }
       }
-      if (!a.triage) return mapLimited(items, a.concurrency, (item) => scoreOne(item, signal))
+      if (!a.triage) return mapLimited(items, a.concurrency, (item) => scoreOne(item, signal, round))
       const sent = await a.triage.sendsOn(items.map((item) => item.input))
       const onward = items.filter((_, i) => sent[i])
-      const answers = await mapLimited(onward, a.concurrency, (item) => scoreOne(item, signal))
+      const answers = await mapLimited(onward, a.concurrency, (item) => scoreOne(item, signal, round))
       let next = 0
       return sent.map((goes) => (goes ? answers[next++] : 'triaged'))
     },

@@ -1,7 +1,8 @@
 import { type Client, createClient, type InArgs, type InStatement } from '@libsql/client'
 import { AppError } from '../../errors'
-import { CERTIFICATE_CODE, NETWORK_REASONS } from '../../lib/network-reason'
+import { isPlainOnTlsPortPage } from '../../lib/network-reason'
 import { createRemoteLockWait } from './lock-wait'
+import { describeFailure, type Heard } from './remote-failure'
 import type { RemoteDeadline } from './types'
 import { createWriteDeadline } from './write-deadline'
 
@@ -29,14 +30,32 @@ export function openRemoteClient(a: {
   // Requests still waiting are ended when the client is closed: one a server took and never answered would otherwise
   // keep the process alive for minutes after it gave up (docs/operations.md#a-database-that-does-not-answer-at-start).
   const waiting = new Set<AbortController>()
+  // What the server answered so far, for telling an address of the wrong scheme (remote-failure.ts).
+  const heard: Heard = { answered: false, plainOnTlsPort: false }
   const fetchEnded = (request: Request) => {
     const ends = new AbortController()
     waiting.add(ends)
-    return fetch(request, { signal: ends.signal }).finally(() => waiting.delete(ends))
+    return fetch(request, { signal: ends.signal })
+      .then(async (res) => {
+        if (res.ok) heard.answered = true
+        // A proxy's page is small; read before the client reads its copy and fails on the status.
+        else if (res.status === 400) heard.plainOnTlsPort = isPlainOnTlsPortPage(await res.clone().text())
+        return res
+      })
+      .finally(() => waiting.delete(ends))
   }
   const client = createClient({ url: a.url, authToken: a.authToken || undefined, fetch: fetchEnded })
+  // The deadline's SELECT 1 goes through a client of its own: the client sends at most 20 calls at once and queues the
+  // rest, and a probe queued behind calls a slow server is working through was late, so the server was taken for
+  // silent (docs/operations.md#a-database-that-stops-answering-a-write).
+  // Made at the first probe: over ws:// a client opens its connection when made.
+  let prober: Client | undefined
+  const probe = () => {
+    prober ??= createClient({ url: a.url, authToken: a.authToken || undefined, fetch: fetchEnded, concurrency: 1 })
+    return prober.execute('SELECT 1')
+  }
   const explain = (e: unknown): never => {
-    throw describeFailure(e, { host, hasToken: a.authToken !== '' }) ?? e
+    throw describeFailure(e, { url: a.url, host, hasToken: a.authToken !== '', heard }) ?? e
   }
   // A statement or batch the server refused because another connection held the write lock is sent again.
   const waitForLock = createRemoteLockWait(a.lockWaitMs)
@@ -45,10 +64,10 @@ export function openRemoteClient(a: {
   // every later one: past its deadline it is abandoned with the connections (docs/operations.md#a-database-that-stops-answering-a-write).
   const deadline = createWriteDeadline({
     host,
-    probe: () => client.execute('SELECT 1'),
+    probe,
     abandon: () => {
       for (const ends of waiting) ends.abort()
-      Promise.resolve(client.reconnect()).catch(() => undefined)
+      for (const c of [client, prober]) if (c) Promise.resolve(c.reconnect()).catch(() => undefined)
     },
     ...a.deadline,
   })
@@ -82,6 +101,7 @@ export function openRemoteClient(a: {
     sync: () => client.sync().catch(explain),
     close: () => {
       client.close()
+      prober?.close()
       for (const ends of waiting) ends.abort()
     },
     reconnect: () => client.reconnect(),
@@ -112,51 +132,4 @@ function hostOf(url: string): string {
   }
   if (!host) throw new AppError('invalid_request', 'database.url: not a valid URL')
   return host
-}
-
-function describeFailure(e: unknown, a: { host: string; hasToken: boolean }): AppError | undefined {
-  const err = e as { code?: unknown; message?: unknown; cause?: { status?: unknown } } | null
-  const code = String(err?.code ?? '')
-  const message = String(err?.message ?? '')
-  const unreachable = (reason: string) =>
-    new AppError('storage_unavailable', `database.url: cannot reach the libSQL server at ${a.host} (${reason})`, {
-      reason: 'its server cannot be reached',
-    })
-  if (NETWORK_REASONS[code]) return unreachable(NETWORK_REASONS[code])
-  if (CERTIFICATE_CODE.test(code)) return unreachable(`its TLS certificate was not accepted: ${code}`)
-  if (code === 'HRANA_WEBSOCKET_ERROR') return unreachable('WebSocket connection failed')
-  const status =
-    typeof err?.cause?.status === 'number' ? err.cause.status : Number(/HTTP status (\d{3})/.exec(message)?.[1])
-  if (code === 'SERVER_ERROR' && (status === 401 || status === 403)) {
-    return new AppError(
-      'storage_unavailable',
-      a.hasToken
-        ? `database.auth_token: the libSQL server at ${a.host} refused the token (HTTP ${status})`
-        : `database.auth_token: the libSQL server at ${a.host} requires a token and none is set (HTTP ${status})`,
-      { reason: 'its server refused the credentials' },
-    )
-  }
-  if (code === 'SERVER_ERROR' && status) {
-    return new AppError('storage_unavailable', `database.url: ${answered(status, a.host)}`, {
-      reason: `its server answered HTTP ${status}`,
-    })
-  }
-  if (e instanceof TypeError && code) return unreachable(code)
-  return undefined
-}
-
-/**
- * What a status the libSQL server's API answered means, and what to do (docs/operations.md#running-it): a 5xx
- * of a gateway or a 413 is a proxy's own page in front of the server, a 404 an address where no libSQL server is.
- */
-function answered(status: number, host: string): string {
-  if (status === 502 || status === 503)
-    return `the libSQL server at ${host} did not answer: a proxy in front of it answered HTTP ${status}, so the server (sqld) may be down or restarting; check that it is running, then try again`
-  if (status === 504)
-    return `the libSQL server at ${host} did not answer in time: a proxy in front of it stopped waiting (HTTP 504); check that the server (sqld) is running and answering, then try again`
-  if (status === 413)
-    return `a proxy in front of the libSQL server at ${host} refused a request as too large (HTTP 413): raise its body limit (nginx: client_max_body_size)`
-  if (status === 404)
-    return `no libSQL server answers at ${host} (HTTP 404 to its API): check that database.url names a libSQL server (sqld) or the proxy path that leads to one`
-  return `the libSQL server at ${host} answered HTTP ${status}`
 }

@@ -109,7 +109,13 @@ export function createWriteDeadline(a: {
           const outcome = await within(answer, answerMs)
           if (outcome !== LATE) return outcome
           if (how === 'write' && performance.now() - started >= stuckMs) break
-          if ((await answers()) === 'answered') continue
+          // The call's own answer may come while the probe is out: it is taken, whatever the probe then says.
+          const settled = answer.then(
+            () => 'settled' as const,
+            () => 'settled' as const,
+          )
+          const verdict = await Promise.race([answers(), settled])
+          if (verdict === 'answered' || verdict === 'settled') continue
           break
         }
       } catch (err) {
