@@ -292,7 +292,7 @@ describe('tools/call answers what the REST endpoint answers for the same input a
       'Team acme on the growth plan: 2 of 500 requests used, 498 left; 0 credits; resets 2026-12-01T00:00:00.000Z.',
     )
     expect(await text('score_lead', { content: 'Any recommendations for a CRM? We need one this week.' })).toMatch(
-      /^ACTIVE, score [\d.]+ of 10, (not )?qualified, matches "B2B SaaS founders" \(scored by rules\); its reason/,
+      /^ACTIVE, score [\d.]+ of 10, (not )?qualified, matches "B2B SaaS founders" \(scored by the embedded scorer\); its reason/,
     )
     expect(await text('list_platforms')).toContain('hackernews')
   })
