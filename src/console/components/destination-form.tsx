@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'preact/hooks'
+import { useLayoutEffect, useRef, useState } from 'preact/hooks'
 import { bodyOf, EMPTY, listOrNull, URL_HINT } from './destination-body'
 import { Alert } from './ui'
 import { type Tracked, UntrackedKeywords } from './untracked-keywords'
@@ -21,7 +21,8 @@ export function DestinationForm(props: {
     setForm({ ...form, [k]: (e.currentTarget as HTMLInputElement).value })
   }
   // The field the refusal is about is marked invalid and described by it (WCAG technique ARIA21), and takes the
-  // keyboard: a screen reader says there which field is wrong and why, and the user fixes it there.
+  // keyboard: a screen reader says there which field is wrong and why, and the user fixes it there. Moved in the same
+  // frame as the refusal is drawn (a layout effect), so the reason never shows while the keyboard is still elsewhere.
   const refusedField = refused?.field?.split('.')[0]
   const about = (k: string) =>
     refusedField === k ? { 'aria-invalid': true as const, 'aria-describedby': REFUSAL_ID } : {}
@@ -41,7 +42,7 @@ export function DestinationForm(props: {
     </label>
   )
   const formRef = useRef<HTMLFormElement>(null)
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (refusedField) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
   }, [refused])
   const submit = (e: Event) => {
