@@ -12,5 +12,13 @@ export const forgottenKey = (teamId: string, platform: string, author: string) =
     .update(`forgotten\u0000${teamId}\u0000${platform}\u0000${author.normalize('NFC').trim().toLowerCase()}`)
     .digest('hex')
 
+/**
+ * docs/people.md#forget: what is kept of an account kept by its platform id (X, people-accounts.ts) a team forgot, a
+ * SHA-256 of its person's id (account-id.ts accountPersonId), so that the account stays out under any name it takes
+ * later. Led by its own word, as forgottenKey is: no row here is an id an export or a webhook carried.
+ */
+export const forgottenAccountKey = (personId: string) =>
+  createHash('sha256').update(`forgotten-account\u0000${personId}`).digest('hex')
+
 /** A statement's condition that keeps out a row whose author is forgotten; `key` is the SQL of the row's key. */
 export const notForgotten = (key: string) => `not exists (select 1 from forgotten_authors f where f.key = ${key})`
