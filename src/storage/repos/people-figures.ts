@@ -18,15 +18,18 @@ export const heatSql = (p: string) => `cast(round(${exactHeatSql(p)}) as integer
 /**
  * A person's figures summed up from the signals that carry their id (docs/people.md), those judged not relevant left
  * out (docs/people.md#heat): a post the team dismissed, or one stored while the person was muted, is not a lead.
+ * `counted`: the signals `s` that count, those not dismissed unless a caller says otherwise.
  */
-export const FIGURES_SET = `signal_count = (select count(*) from signals s where s.person_id = people.id and s.dismissed = 0),
-  best_score = coalesce((select max(s.score) from signals s where s.person_id = people.id and s.dismissed = 0), 0),
-  best_intent = (select s.intent from signals s where s.person_id = people.id and s.dismissed = 0
+export const figuresSet = (counted = 's.dismissed = 0') => `signal_count = (select count(*) from signals s
+    where s.person_id = people.id and ${counted}),
+  best_score = coalesce((select max(s.score) from signals s where s.person_id = people.id and ${counted}), 0),
+  best_intent = (select s.intent from signals s where s.person_id = people.id and ${counted}
     order by s.score desc, s.published_at desc limit 1),
-  icp_matched = exists (select 1 from signals s where s.person_id = people.id and s.dismissed = 0
+  icp_matched = exists (select 1 from signals s where s.person_id = people.id and ${counted}
     and s.icp_match is not null),
-  first_seen = (select min(s.published_at) from signals s where s.person_id = people.id and s.dismissed = 0),
-  last_seen = (select max(s.published_at) from signals s where s.person_id = people.id and s.dismissed = 0)`
+  first_seen = (select min(s.published_at) from signals s where s.person_id = people.id and ${counted}),
+  last_seen = (select max(s.published_at) from signals s where s.person_id = people.id and ${counted})`
+export const FIGURES_SET = figuresSet()
 
 export type Author = { teamId: string; platform: string; author: string; profileUrl?: string }
 /**
