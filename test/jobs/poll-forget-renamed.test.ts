@@ -7,6 +7,8 @@ import type { Deps } from '../../src/deps'
 import { addKeywords } from '../../src/domain/keywords/keywords'
 import { runPollPass } from '../../src/jobs/poll-pass'
 import { signalFromMention } from '../../src/domain/signals/from-mention'
+import { importSignals } from '../../src/domain/signals/import'
+import { bytesLines } from '../../src/domain/signals/line-source'
 import { seedTeam, testDeps } from '../support/deps'
 import { fakeUpstream } from '../support/fake-upstream'
 import { client } from '../support/http'
@@ -40,7 +42,8 @@ function x(answer: { posts: Post[] }) {
 const rows = async (deps: Deps, sql: string, args: string[]) =>
   (await deps.database.client.execute({ sql, args })).rows.map((r) => String(r[0]))
 
-test('a forgotten X account that renames itself is kept out under its new name, and its id does not come back', async () => {
+// A team polling X for crm, whose pass stored a post of account 42 as ann; ann then forgotten.
+async function annForgotten() {
   const answer = { posts: [{ n: 1, userId: '42', username: 'ann' }] as Post[] }
   const fake = x(answer)
   running.push(fake)
@@ -58,6 +61,11 @@ test('a forgotten X account that renames itself is kept out under its new name, 
   const [ann] = (await call('GET', '/api/v1/people', { key: apiKey })).body.people
   expect(ann.author).toBe('ann')
   expect((await call('DELETE', `/api/v1/people/${ann.id}`, { key: apiKey })).status).toBe(204)
+  return { answer, deps, team, apiKey, call, ann }
+}
+
+test('a forgotten X account that renames itself is kept out under its new name, and its id does not come back', async () => {
+  const { answer, deps, team, ann } = await annForgotten()
 
   // Account 42 is now ann_2026; account 7 posts too.
   answer.posts = [
@@ -88,4 +96,41 @@ test('a forgotten X account that renames itself is kept out under its new name, 
   })
   expect(await deps.repos.signals.insertMany(team.id, [late])).toBe(0)
   expect(await rows(deps, 'select id from people where team_id = ? and id = ?', [team.id, ann.id])).toEqual([])
+})
+
+test("another X account that takes a forgotten account's old name is a person of its own; an import of the name is not", async () => {
+  const { answer, deps, team, apiKey, call, ann } = await annForgotten()
+
+  // Account 42 went on as ann_2026; account 99 took the name ann, and posts as 42 does.
+  answer.posts = [
+    { n: 2, userId: '42', username: 'ann_2026' },
+    { n: 3, userId: '99', username: 'ann' },
+  ]
+  expect((await runPollPass(deps)).platforms.twitter).toMatchObject({ forgotten: 1, qualified: 1 })
+  const people = (await call('GET', '/api/v1/people', { key: apiKey })).body.people
+  expect(people.map((p: { id: string; author: string }) => p.author)).toEqual(['ann'])
+  expect(people[0].id).not.toBe(ann.id)
+  expect(await rows(deps, 'select post_id from signals where team_id = ?', [team.id])).toEqual([
+    'twitter:179000000000000003',
+  ])
+
+  // A signals import carries no account id: a line of the name is the forgotten account's as far as it can tell.
+  const line = JSON.stringify({
+    postId: 'x-9',
+    author: 'ann',
+    platform: 'twitter',
+    intent: 'ACTIVE',
+    score: 9,
+    reason: 'asks for a CRM',
+    content: buying(9),
+    url: 'https://x.com/ann/status/9',
+    keyword: 'crm',
+    publishedAt: '2026-11-01T10:00:00Z',
+  })
+  const imported = await importSignals(deps, {
+    teamId: team.id,
+    lines: bytesLines(Buffer.from(line)),
+    skipInvalid: false,
+  })
+  expect(imported).toMatchObject({ imported: 0, forgotten: 1 })
 })

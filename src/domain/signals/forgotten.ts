@@ -1,17 +1,11 @@
-import { accountPersonId } from '../../storage/repos/account-id'
-import { forgottenAccountKey, forgottenKey } from '../../storage/repos/forgotten-key'
+import { forgottenKey, otherForgottenKey } from '../../storage/repos/forgotten-key'
 import type { Needs } from '../needs'
 
 type Authored = { teamId: string; platform: string; author: string; authorKnown?: false; authorId?: string }
 
 /** The keys an author is forgotten by: the name's, and the account's when the platform gave its id (X). */
 const keysOf = (a: Authored) =>
-  a.authorKnown === false
-    ? []
-    : [
-        forgottenKey(a.teamId, a.platform, a.author),
-        ...(a.authorId === undefined ? [] : [forgottenAccountKey(accountPersonId({ ...a, authorId: a.authorId }))]),
-      ]
+  a.authorKnown === false ? [] : [forgottenKey(a.teamId, a.platform, a.author), otherForgottenKey(a)]
 
 /**
  * docs/people.md#forget: `items` split into those kept and those whose author their team forgot, the name taken as
@@ -19,7 +13,7 @@ const keysOf = (a: Authored) =>
  * model's provider included); an import counts them. The transaction that stores signals checks again, for a person
  * forgotten meanwhile. A stand-in for an author the platform did not name (`authorKnown` false) is no one's name, so
  * not the forgotten author's: kept (docs/people.md#who-is-a-person). An account kept by its id (X) is kept out under
- * any name it has taken since (docs/people.md#renamed-accounts).
+ * any name it has taken since, and another account that took its name is not (docs/people.md#renamed-accounts).
  */
 export async function withoutForgotten<T>(
   deps: Needs<never, 'forgottenAuthors'>,

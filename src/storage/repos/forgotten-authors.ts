@@ -1,6 +1,6 @@
 import type { Client, InStatement } from '@libsql/client'
 import { chunks } from './multi-row'
-import { forgottenAccountKey, forgottenKey } from './forgotten-key'
+import { forgottenAccountKey, forgottenAccountNameKey, forgottenKey } from './forgotten-key'
 import { personIdOf } from './people-figures'
 
 export type Identity = { id: string; platform: string; author: string }
@@ -8,13 +8,14 @@ export type Identity = { id: string; platform: string; author: string }
 const marks = (n: number) => Array.from({ length: n }, () => '?').join(',')
 
 /**
- * What is kept of an identity forgotten: its name's key, and for an account kept by its platform id (its person id is
- * not the one of its name, people-accounts.ts) that id's key too, so that it stays out under a new name.
+ * What is kept of an identity forgotten: its name's key; for an account kept by its platform id (its person id is
+ * not the one of its name, people-accounts.ts) that id's key instead, so that it stays out under a new name and
+ * another account that takes its old name is not, and its name's for the posts that come without an id.
  */
-const keysOf = (teamId: string, i: Identity) => [
-  forgottenKey(teamId, i.platform, i.author),
-  ...(i.id === personIdOf({ teamId, ...i }) ? [] : [forgottenAccountKey(i.id)]),
-]
+const keysOf = (teamId: string, i: Identity) =>
+  i.id === personIdOf({ teamId, ...i })
+    ? [forgottenKey(teamId, i.platform, i.author)]
+    : [forgottenAccountKey(i.id), forgottenAccountNameKey(teamId, i.platform, i.author)]
 
 /**
  * The statements that forget `person` and the identities linked into it (docs/people.md#forget), each only while

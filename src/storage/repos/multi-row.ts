@@ -2,7 +2,7 @@ import type { InStatement } from '@libsql/client'
 import { DB_NOW_ISO } from './db-now'
 import type { NewSignal } from './signals'
 import { accountPersonId } from './account-id'
-import { forgottenAccountKey, forgottenKey, notForgotten } from './forgotten-key'
+import { forgottenKey, notForgotten, otherForgottenKey } from './forgotten-key'
 
 // Rows per multi-row statement: well under SQLite's bound-variable limit, few statements per transaction.
 const CHUNK = 200
@@ -43,7 +43,7 @@ const SIGNAL_COLUMNS = [
 const accountOf = (s: NewSignal) =>
   s.authorId === undefined || s.authorKnown === false ? null : accountPersonId({ ...s, authorId: s.authorId })
 
-const valuesOf = (s: NewSignal, account = accountOf(s)) => [
+const valuesOf = (s: NewSignal) => [
   s.id,
   s.teamId,
   s.platform,
@@ -66,9 +66,10 @@ const valuesOf = (s: NewSignal, account = accountOf(s)) => [
   // A stand-in is no one's name, so not a forgotten author's either: no key, kept.
   s.authorKnown === false ? null : forgottenKey(s.teamId, s.platform, s.author),
   s.authorKnown === false ? 0 : 1,
-  // The person of an account kept by its platform id (people-accounts.ts), when it has one, and its forgotten key.
-  account,
-  account === null ? null : forgottenAccountKey(account),
+  // The person of an account kept by its platform id (people-accounts.ts), when it has one.
+  accountOf(s),
+  // The author's other forgotten key (forgotten-key.ts): its account's, or its name's as such an account's.
+  s.authorKnown === false ? null : otherForgottenKey(s),
 ]
 
 /** A team still there: rows for one removed while a pass or stream scored are left out, not a failed batch. */
@@ -102,6 +103,6 @@ export function signalInserts(signals: NewSignal[], returning: string): InStatem
       where ${notForgotten(`v.column${SIGNAL_COLUMNS.length + 1}`)}
         and ${notForgotten(`v.column${SIGNAL_COLUMNS.length + 4}`)} and ${teamExists('v.column2')}
       on conflict do nothing ${returning}`,
-    args: part.flatMap((s) => valuesOf(s)),
+    args: part.flatMap(valuesOf),
   }))
 }
