@@ -23,11 +23,13 @@ export async function scoreAndStore(
   page?: { cursor?: CursorUpdate; stream?: StreamPosition; fetchedAt: string },
 ) {
   if (pairs.length === 0 && !page) return
-  // docs/people.md#forget: their posts are not scored; the name is compared as a signal would store it.
+  // docs/people.md#forget: their posts are not scored; the name is compared as a signal would store it, and an X
+  // account by its id too, under whatever name it has now.
   const { kept, forgotten } = await withoutForgotten(pass.deps, pairs, (p) => ({
     ...p,
     author: truncate(p.mention.author, AUTHOR_CHARS),
     authorKnown: p.mention.authorKnown,
+    authorId: p.mention.authorId,
   }))
   // docs/operations.md#what-a-pass-does: a keyword the team stopped tracking is neither scored nor signalled, also
   // when it was removed while the model scored; its pairs are done with.

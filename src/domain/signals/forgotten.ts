@@ -1,14 +1,19 @@
-import { forgottenKey } from '../../storage/repos/forgotten-key'
+import { forgottenKey, otherForgottenKey } from '../../storage/repos/forgotten-key'
 import type { Needs } from '../needs'
 
-type Authored = { teamId: string; platform: string; author: string; authorKnown?: false }
+type Authored = { teamId: string; platform: string; author: string; authorKnown?: false; authorId?: string }
+
+/** The keys an author is forgotten by: the name's, and the account's when the platform gave its id (X). */
+const keysOf = (a: Authored) =>
+  a.authorKnown === false ? [] : [forgottenKey(a.teamId, a.platform, a.author), otherForgottenKey(a)]
 
 /**
  * docs/people.md#forget: `items` split into those kept and those whose author their team forgot, the name taken as
  * a signal stores it (`authorOf`). A pass sets the forgotten apart before scoring, so their posts reach no scorer (a
  * model's provider included); an import counts them. The transaction that stores signals checks again, for a person
  * forgotten meanwhile. A stand-in for an author the platform did not name (`authorKnown` false) is no one's name, so
- * not the forgotten author's: kept (docs/people.md#who-is-a-person).
+ * not the forgotten author's: kept (docs/people.md#who-is-a-person). An account kept by its id (X) is kept out under
+ * any name it has taken since, and another account that took its name is not (docs/people.md#renamed-accounts).
  */
 export async function withoutForgotten<T>(
   deps: Needs<never, 'forgottenAuthors'>,
@@ -16,14 +21,9 @@ export async function withoutForgotten<T>(
   authorOf: (item: T) => Authored,
 ): Promise<{ kept: T[]; forgotten: T[] }> {
   if (items.length === 0) return { kept: items, forgotten: [] }
-  const keys = items.map((item) => {
-    const a = authorOf(item)
-    return a.authorKnown === false ? '' : forgottenKey(a.teamId, a.platform, a.author)
-  })
-  const gone = await deps.repos.forgottenAuthors.which(keys.filter(Boolean))
+  const keys = items.map((item) => keysOf(authorOf(item)))
+  const gone = await deps.repos.forgottenAuthors.which(keys.flat())
   if (gone.size === 0) return { kept: items, forgotten: [] }
-  return {
-    kept: items.filter((_, i) => !gone.has(keys[i] as string)),
-    forgotten: items.filter((_, i) => gone.has(keys[i] as string)),
-  }
+  const isGone = keys.map((k) => k.some((key) => gone.has(key)))
+  return { kept: items.filter((_, i) => !isGone[i]), forgotten: items.filter((_, i) => isGone[i]) }
 }

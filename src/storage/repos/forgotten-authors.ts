@@ -1,10 +1,21 @@
 import type { Client, InStatement } from '@libsql/client'
 import { chunks } from './multi-row'
-import { forgottenKey } from './forgotten-key'
+import { forgottenAccountKey, forgottenAccountNameKey, forgottenKey } from './forgotten-key'
+import { personIdOf } from './people-figures'
 
 export type Identity = { id: string; platform: string; author: string }
 
 const marks = (n: number) => Array.from({ length: n }, () => '?').join(',')
+
+/**
+ * What is kept of an identity forgotten: its name's key; for an account kept by its platform id (its person id is
+ * not the one of its name, people-accounts.ts) that id's key instead, so that it stays out under a new name and
+ * another account that takes its old name is not, and its name's for the posts that come without an id.
+ */
+const keysOf = (teamId: string, i: Identity) =>
+  i.id === personIdOf({ teamId, ...i })
+    ? [forgottenKey(teamId, i.platform, i.author)]
+    : [forgottenAccountKey(i.id), forgottenAccountNameKey(teamId, i.platform, i.author)]
 
 /**
  * The statements that forget `person` and the identities linked into it (docs/people.md#forget), each only while
@@ -21,10 +32,10 @@ function forgetStatements(teamId: string, person: string, identities: Identity[]
   // the write lock); the person index finds a person's few (docs/performance.md#what-storing-a-signal-costs).
   const theirs = `select id from signals where +team_id = ? and person_id in (${marks(ids.length)})`
   return [
-    ...chunks(identities).map((part) => ({
+    ...chunks(identities.flatMap((i) => keysOf(teamId, i))).map((part) => ({
       sql: `insert into forgotten_authors (key, team_id, forgotten_at)
         select column1, ?, ? from (values ${part.map(() => '(?)').join(',')}) where ${same} on conflict do nothing`,
-      args: [teamId, at, ...part.map((i) => forgottenKey(teamId, i.platform, i.author)), ...guard],
+      args: [teamId, at, ...part, ...guard],
     })),
     // Deliveries not sent yet (a failed one could be replayed); a sent signal.created holds no more than an id. Read
     // through the team's endpoints (webhook_deliveries_endpoint_idx): signal_id has no index of its own.

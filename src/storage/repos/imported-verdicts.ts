@@ -1,7 +1,7 @@
 import type { Client, InStatement } from '@libsql/client'
 import { keywordKey } from '../../query/same-query'
 import { chunks, tuples } from './multi-row'
-import { FIGURES_SET } from './people-figures'
+import { figuresSet } from './people-figures'
 import type { NewSignal } from './signals'
 
 /** A verdict read from an import file, for the team's signal of (platform, post id). */
@@ -18,8 +18,9 @@ export type ImportedVerdict = {
  * transaction. Each goes to the team's signal of its post, the one just stored or one the team already had, unless
  * that signal has a verdict already (a verdict the team gave here is kept, and running the import again changes
  * nothing). It keeps what rateSignal keeps (the signal's score and intent; an imported signal's scorer, model and
- * prompt version are null). Then the signals judged not relevant are dismissed, as a verdict does
- * (docs/api.md#feedback), and their people's figures summed up again without them; a relevant one does not bring back a signal dismissed because its author is muted.
+ * prompt version are null). Then each signal is dismissed or not as the feedback route leaves it (docs/api.md#feedback):
+ * judged not relevant, dismissed; judged relevant, in the list, also one stored dismissed because its author is muted
+ * (docs/people.md#mute), as a pass's is once judged relevant. Their people's figures are summed up again.
  */
 export function verdictInserts(teamId: string, verdicts: KeyedVerdict[]): InStatement[] {
   return chunks(verdicts).flatMap((part) => {
@@ -41,10 +42,25 @@ export function verdictInserts(teamId: string, verdicts: KeyedVerdict[]): InStat
           and exists (select 1 from signal_feedback f where f.signal_id = signals.id and f.verdict = 'not_relevant')`,
         args: [teamId, ...args],
       },
-      // Their people's figures summed up again without them, as a verdict given here does (docs/people.md#heat).
+      // Only a muted author's signal is dismissed with no verdict of not relevant, which `relevant` puts back. Marked
+      // 2 for the two statements below, inside this transaction: their people are summed up again with them, and
+      // only those people, not every person with a line judged relevant (six reads of all their signals each).
       {
-        sql: `update people set ${FIGURES_SET} where id in (select person_id from signals where team_id = ?
-          and dismissed = 1 and (platform, post_id) in (select column1, column2 from ${values}))`,
+        sql: `update signals set dismissed = 2 where team_id = ? and dismissed = 1
+          and (platform, post_id) in (select column1, column2 from ${values})
+          and exists (select 1 from signal_feedback f where f.signal_id = signals.id and f.verdict = 'relevant')`,
+        args: [teamId, ...args],
+      },
+      // Their people's figures summed up again, as a verdict given here does (docs/people.md#heat): without those
+      // dismissed, with those put back.
+      {
+        sql: `update people set ${figuresSet('s.dismissed <> 1')} where id in (select person_id from signals
+          where team_id = ? and dismissed <> 0 and (platform, post_id) in (select column1, column2 from ${values}))`,
+        args: [teamId, ...args],
+      },
+      {
+        sql: `update signals set dismissed = 0 where team_id = ? and dismissed = 2
+          and (platform, post_id) in (select column1, column2 from ${values})`,
         args: [teamId, ...args],
       },
     ]

@@ -2,7 +2,7 @@ import type { InStatement } from '@libsql/client'
 import { DB_NOW_ISO } from './db-now'
 import type { NewSignal } from './signals'
 import { accountPersonId } from './account-id'
-import { forgottenKey, notForgotten } from './forgotten-key'
+import { forgottenKey, notForgotten, otherForgottenKey } from './forgotten-key'
 
 // Rows per multi-row statement: well under SQLite's bound-variable limit, few statements per transaction.
 const CHUNK = 200
@@ -40,6 +40,9 @@ const SIGNAL_COLUMNS = [
   'imported',
 ] as const
 
+const accountOf = (s: NewSignal) =>
+  s.authorId === undefined || s.authorKnown === false ? null : accountPersonId({ ...s, authorId: s.authorId })
+
 const valuesOf = (s: NewSignal) => [
   s.id,
   s.teamId,
@@ -64,7 +67,9 @@ const valuesOf = (s: NewSignal) => [
   s.authorKnown === false ? null : forgottenKey(s.teamId, s.platform, s.author),
   s.authorKnown === false ? 0 : 1,
   // The person of an account kept by its platform id (people-accounts.ts), when it has one.
-  s.authorId === undefined || s.authorKnown === false ? null : accountPersonId({ ...s, authorId: s.authorId }),
+  accountOf(s),
+  // The author's other forgotten key (forgotten-key.ts): its account's, or its name's as such an account's.
+  s.authorKnown === false ? null : otherForgottenKey(s),
 ]
 
 /** A team still there: rows for one removed while a pass or stream scored are left out, not a failed batch. */
@@ -81,8 +86,8 @@ const FROM_VALUES = SIGNAL_COLUMNS.map((c, i) =>
  * written first, people-figures.ts peopleUpserts) and is stored dismissed when that person is muted. A stand-in
  * author (`authorKnown` false, the row's value after the forgotten key) joins no one, not even a real account of that
  * name: its signal has no person (docs/people.md#who-is-a-person). A post whose account has a platform id joins the
- * person kept by it (the row's last value, people-accounts.ts), else whoever holds the name. A post of an author the team forgot is not stored
- * (docs/people.md#forget), checked here, in the transaction that stores it: a person forgotten while a pass scored
+ * person kept by it (the row's value before last, people-accounts.ts), else whoever holds the name. A post of an author
+ * the team forgot is not stored (docs/people.md#forget; an account kept by its id, under any name: the row's last value), checked here, in the transaction that stores it: a person forgotten while a pass scored
  * their post does not come back with it. Nor is one of a team removed meanwhile (`team remove` while `serve` polls):
  * the rest of the batch is stored.
  */
@@ -90,12 +95,13 @@ export function signalInserts(signals: NewSignal[], returning: string): InStatem
   return chunks(signals).map((part) => ({
     sql: `insert into signals (${SIGNAL_COLUMNS.join(', ')}, person_id, dismissed)
       select ${FROM_VALUES}, coalesce(l.id, a.id), coalesce(l.muted, a.muted, 0)
-      from (values ${tuples(part.length, SIGNAL_COLUMNS.length + 3)}) as v
+      from (values ${tuples(part.length, SIGNAL_COLUMNS.length + 4)}) as v
       left join people a on a.id = coalesce((select q.id from people q where q.id = v.column${SIGNAL_COLUMNS.length + 3}),
           (select q.id from people q where q.team_id = v.column2 and q.platform = v.column3 and q.author = v.column5))
         and v.column${SIGNAL_COLUMNS.length + 2} = 1
       left join people l on l.id = a.linked_to
-      where ${notForgotten(`v.column${SIGNAL_COLUMNS.length + 1}`)} and ${teamExists('v.column2')}
+      where ${notForgotten(`v.column${SIGNAL_COLUMNS.length + 1}`)}
+        and ${notForgotten(`v.column${SIGNAL_COLUMNS.length + 4}`)} and ${teamExists('v.column2')}
       on conflict do nothing ${returning}`,
     args: part.flatMap(valuesOf),
   }))

@@ -1,6 +1,6 @@
 import type { InStatement } from '@libsql/client'
 import { accountPersonId } from './account-id'
-import { forgottenKey, notForgotten } from './forgotten-key'
+import { forgottenAccountKey, forgottenKey, notForgotten } from './forgotten-key'
 import { chunks, teamExists, tuples } from './multi-row'
 
 export type AccountAuthor = { teamId: string; platform: string; author: string; profileUrl?: string; postId: string }
@@ -15,9 +15,11 @@ export const authorRow = (id: string, a: AccountAuthor) => [
   a.postId,
   forgottenKey(a.teamId, a.platform, a.author),
 ]
-const WIDTH = 7
+// authorRow's values, then the account's forgotten key: forgotten under one name, it stays so under the next.
+const WIDTH = 8
 const NOT_STORED = `not exists (select 1 from signals s
-  where s.team_id = v.column2 and s.platform = v.column3 and s.post_id = v.column6) and ${notForgotten('v.column7')}`
+  where s.team_id = v.column2 and s.platform = v.column3 and s.post_id = v.column6) and ${notForgotten('v.column7')}
+  and ${notForgotten('v.column8')}`
 // The name held by another person of the team on the platform: a person kept by name from before, or an account that
 // has not posted since it gave the name up.
 const NAME_HELD = (self: string) => `exists (select 1 from people q where q.team_id = v.column2
@@ -33,7 +35,10 @@ const NAME_HELD = (self: string) => `exists (select 1 from people q where q.team
 export function accountUpserts(signals: (AccountAuthor & { authorId: string })[], createdAt: string): InStatement[] {
   return chunks(signals).flatMap((part) => {
     const values = `(values ${tuples(part.length, WIDTH)}) as v`
-    const args = part.flatMap((a) => authorRow(accountPersonId(a), a))
+    const args = part.flatMap((a) => {
+      const id = accountPersonId(a)
+      return [...authorRow(id, a), forgottenAccountKey(id)]
+    })
     return [
       // Or ignore: two accounts of one batch taking the same name (a page read across a rename) would otherwise fail
       // the whole store, and every later try of the same posts with it; one takes it, the other keeps its own.

@@ -1,7 +1,7 @@
 import type { InStatement } from '@libsql/client'
 import { createHash } from 'node:crypto'
 import { chunks, teamExists, tuples } from './multi-row'
-import { notForgotten } from './forgotten-key'
+import { notForgotten, otherForgottenKey } from './forgotten-key'
 import { accountUpserts, authorRow } from './people-accounts'
 
 /**
@@ -18,15 +18,18 @@ export const heatSql = (p: string) => `cast(round(${exactHeatSql(p)}) as integer
 /**
  * A person's figures summed up from the signals that carry their id (docs/people.md), those judged not relevant left
  * out (docs/people.md#heat): a post the team dismissed, or one stored while the person was muted, is not a lead.
+ * `counted`: the signals `s` that count, those not dismissed unless a caller says otherwise.
  */
-export const FIGURES_SET = `signal_count = (select count(*) from signals s where s.person_id = people.id and s.dismissed = 0),
-  best_score = coalesce((select max(s.score) from signals s where s.person_id = people.id and s.dismissed = 0), 0),
-  best_intent = (select s.intent from signals s where s.person_id = people.id and s.dismissed = 0
+export const figuresSet = (counted = 's.dismissed = 0') => `signal_count = (select count(*) from signals s
+    where s.person_id = people.id and ${counted}),
+  best_score = coalesce((select max(s.score) from signals s where s.person_id = people.id and ${counted}), 0),
+  best_intent = (select s.intent from signals s where s.person_id = people.id and ${counted}
     order by s.score desc, s.published_at desc limit 1),
-  icp_matched = exists (select 1 from signals s where s.person_id = people.id and s.dismissed = 0
+  icp_matched = exists (select 1 from signals s where s.person_id = people.id and ${counted}
     and s.icp_match is not null),
-  first_seen = (select min(s.published_at) from signals s where s.person_id = people.id and s.dismissed = 0),
-  last_seen = (select max(s.published_at) from signals s where s.person_id = people.id and s.dismissed = 0)`
+  first_seen = (select min(s.published_at) from signals s where s.person_id = people.id and ${counted}),
+  last_seen = (select max(s.published_at) from signals s where s.person_id = people.id and ${counted})`
+export const FIGURES_SET = figuresSet()
 
 export type Author = { teamId: string; platform: string; author: string; profileUrl?: string }
 /**
@@ -61,13 +64,15 @@ export function peopleUpserts(signals: Authored[], createdAt: string): InStateme
   const byName = firsts.filter((s) => s.authorId === undefined)
   const named = chunks(byName).map((part) => ({
     sql: `insert into people (id, team_id, platform, author, profile_url, created_at)
-      select v.column1, v.column2, v.column3, v.column4, v.column5, ? from (values ${tuples(part.length, 7)}) as v
+      select v.column1, v.column2, v.column3, v.column4, v.column5, ? from (values ${tuples(part.length, 8)}) as v
       where not exists (select 1 from signals s
         where s.team_id = v.column2 and s.platform = v.column3 and s.post_id = v.column6) and ${notForgotten('v.column7')}
+        and ${notForgotten('v.column8')}
         and ${teamExists('v.column2')}
       on conflict (team_id, platform, author) do update set profile_url = excluded.profile_url
         where excluded.profile_url not in ('', people.profile_url)`,
-    args: [createdAt, ...part.flatMap((a) => authorRow(personIdOf(a), a))],
+    // The name's other key: an account kept by its id, forgotten, keeps out a post of its name without an id.
+    args: [createdAt, ...part.flatMap((a) => [...authorRow(personIdOf(a), a), otherForgottenKey(a)])],
   }))
   return [...named, ...accountUpserts(byAccount, createdAt)]
 }

@@ -1,24 +1,34 @@
 import type { Client } from '@libsql/client'
 import { tuples } from './multi-row'
 
-/** An author on a platform: one identity of a person (docs/people.md). */
-export type Identity = { platform: string; author: string }
-export const identityKey = (i: Identity) => `${i.platform}\u0000${i.author}`
+/** A signal's author on a platform, and the person the signal belongs to (docs/people.md), null for no one. */
+export type Identity = { platform: string; author: string; personId: string | null }
+export const identityKey = (i: Identity) => `${i.platform}\u0000${i.author}\u0000${i.personId ?? ''}`
 
 /**
- * The profile addresses the platforms gave for these identities of the team, by identityKey; an identity with none
- * kept is left out. One read through people_identity_idx, however many identities a page holds.
+ * The profile addresses the platforms gave for the authors of these signals, by identityKey; one with none kept is
+ * left out. The address is that of the signal's own person's account (it or one linked into it): the one holding the
+ * signal's name, else their only account on the platform. An X account kept by its id that renamed itself has its
+ * posts under the old name linked to it, under its newest name, and never to another account that took the old name
+ * since (docs/people.md#renamed-accounts); a person with two accounts there, neither holding the name, gets no link
+ * rather than a guess. One read, however many signals a page holds.
  */
 export async function profilesOf(client: Client, teamId: string, ids: Identity[]): Promise<Map<string, string>> {
   const kept = new Map<string, string>()
-  if (ids.length === 0) return kept
+  const theirs = ids.filter((i) => i.personId !== null)
+  if (theirs.length === 0) return kept
+  const account = 'p.team_id = ? and p.platform = v.column1 and (p.id = v.column3 or p.linked_to = v.column3)'
   const rs = await client.execute({
-    sql: `select p.platform, p.author, p.profile_url from (values ${tuples(ids.length, 2)}) as v
-      join people p on p.team_id = ? and p.platform = v.column1 and p.author = v.column2
-      where p.profile_url <> ''`,
-    args: [...ids.flatMap((i) => [i.platform, i.author]), teamId],
+    sql: `select v.column1 as platform, v.column2 as author, v.column3 as person, coalesce(
+        (select p.profile_url from people p where ${account} and p.author = v.column2),
+        (select max(p.profile_url) from people p where ${account} having count(*) = 1)) as profile_url
+      from (values ${tuples(theirs.length, 3)}) as v`,
+    args: [teamId, teamId, ...theirs.flatMap((i) => [i.platform, i.author, i.personId])],
   })
-  for (const r of rs.rows)
-    kept.set(identityKey({ platform: String(r.platform), author: String(r.author) }), String(r.profile_url))
+  for (const r of rs.rows) {
+    const url = String(r.profile_url ?? '')
+    const key = identityKey({ platform: String(r.platform), author: String(r.author), personId: String(r.person) })
+    if (url !== '') kept.set(key, url)
+  }
   return kept
 }

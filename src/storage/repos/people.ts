@@ -142,11 +142,12 @@ export const createPeopleRepo = (client: Client) => {
       const [, freed] = await client.batch(
         [
           // Its posts under its name, and those under a name it had before (an account kept by its id that renamed
-          // itself, docs/people.md#renamed-accounts): a name none of the person's other accounts holds.
+          // itself, docs/people.md#renamed-accounts) when it is the person's only account on the platform: with
+          // another there, a name neither holds now may be that one's old name, and stays with the person.
           {
             sql: `update signals set person_id = ? where team_id = ? and person_id = ? and platform = ?
               and (author = ? or not exists (select 1 from people r where r.team_id = signals.team_id
-                and r.platform = signals.platform and r.author = signals.author and r.id <> ? and (r.id = ? or r.linked_to = ?)))
+                and r.platform = signals.platform and r.id <> ? and (r.id = ? or r.linked_to = ?)))
               and (select linked_to from people where team_id = ? and id = ?) = ?`,
             args: [other.id, teamId, from, other.platform, other.author, other.id, from, from, teamId, other.id, from],
           },

@@ -3,8 +3,9 @@ import { teams } from './teams'
 
 /**
  * docs/people.md#forget: the authors a team asked to forget, so no later pass, stream or import stores them again. One
- * row per (team, platform, author), kept as a hash of the three (repos/forgotten-authors.ts forgottenKey), never the
- * name.
+ * row per (team, platform, author), kept as a hash of the three (repos/forgotten-key.ts forgottenKey), never the
+ * name; for an X account kept by its id, instead, a hash made from its person's id (forgottenAccountKey) and one of
+ * its name that only posts without an account id compare with (forgottenAccountNameKey).
  */
 export const forgottenAuthors = sqliteTable(
   'forgotten_authors',

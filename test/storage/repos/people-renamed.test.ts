@@ -93,3 +93,15 @@ test('two accounts taking one name in a single batch store every post: one takes
   expect(shown.map((p) => p.split(' ')[2])).toEqual(['2', '2'])
   expect(shown.filter((p) => p.startsWith('cy ')).length).toBe(1)
 })
+
+test("two X accounts linked and unlinked: each takes back its own posts, not the other's under an old name", async () => {
+  const { deps, teamId, post, people } = await setup()
+  // Account 42 posts as ann_old, then renames itself ann_new and posts again; account 7 posts as bob.
+  await deps.repos.signals.insertMany(teamId, [post('ann_old', '42'), post('bob', '7')])
+  await deps.repos.signals.insertMany(teamId, [post('ann_new', '42')])
+  const everyone = (await listPeople(deps, teamId, { limit: 10, offset: 0 })).people
+  const [ann, bob] = ['ann_new', 'bob'].map((a) => everyone.find((e) => e.author === a)?.id as string)
+  await linkPerson(deps, teamId, ann as string, bob as string)
+  await unlinkPerson(deps, teamId, ann as string, bob as string)
+  expect(await people()).toEqual(['ann_new https://x.com/ann_new 2', 'bob https://x.com/bob 1'])
+})
