@@ -50,15 +50,25 @@ export function commandHelp(words: string[]): string | undefined {
   return [usage.join('\n'), entry.what.join(' '), ...listed, CONFIG_NOTE].join('\n\n')
 }
 
-/** A group's commands, each with what it does on the line below, then the --config note. */
+/**
+ * A group's commands, each with what it does and its options below it, then the --config note. The options were
+ * left to each command's own --help, which the group's did not name, so `keyword --help` showed `--team TEAM` and
+ * `[--json]` with nothing saying what either takes.
+ */
 export function groupHelp(group: string): string | undefined {
   const listed = entriesOf([group])
   if (listed.length === 0) return undefined
-  const lines = listed.flatMap((e) => [
-    ...e.usage.map((l, i) => (i === 0 ? `  ${EXECUTABLE}${l}` : `${' '.repeat(15)}${l}`)),
-    `      ${e.what.join(' ')}`,
-  ])
-  return `usage:\n${lines.join('\n')}\n\n${CONFIG_NOTE}`
+  // One paragraph a command, so its options read as its own.
+  const blocks = listed.map((e) => {
+    const [, sub] = (e.usage[0] as string).split(' ')
+    const options = optionLines(`${group} ${sub}`, e.usage.join(' '))
+    return [
+      ...e.usage.map((l, i) => (i === 0 ? `  ${EXECUTABLE}${l}` : `${' '.repeat(15)}${l}`)),
+      `      ${e.what.join(' ')}`,
+      ...(options.length > 0 ? ['      options:', ...options.map((l) => `      ${l}`)] : []),
+    ].join('\n')
+  })
+  return `usage:\n${blocks.join('\n\n')}\n\n${CONFIG_NOTE}`
 }
 
 /** A word the command does not take, refused with the --help that lists what it does take; other errors as they are. */

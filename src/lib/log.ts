@@ -1,5 +1,5 @@
 import { writeSync } from 'node:fs'
-import { networkReason } from './network-reason'
+import { networkReason, unresolvedHost } from './network-reason'
 import { OWN_WORDS } from './own-words'
 import { DIRECTION_CHARS } from './text'
 import { isoText } from './utc-text'
@@ -126,6 +126,10 @@ const classOf = (err: Error) => (err.name && err.name !== 'Error' ? `${err.name}
 function becauseOf(err: Error): string {
   const because = (err as { because?: unknown }).because
   if (!(because instanceof Error)) return ''
+  // The resolver's `getaddrinfo ENOTFOUND host` read as a code; said in words (a line that knows the setting holding
+  // the name says that too: platforms/unresolved-name.ts).
+  const host = unresolvedHost(because)
+  if (host) return ` (the name ${host} does not resolve)`
   // The runtime's network errors go on, after their first sentence, with advice to the programmer who called fetch
   // ("Is the computer able to access the url?", "pass `verbose: true` …"), which no operator can act on.
   return ` (${networkReason(because) ? (because.message.split(/\.\s/)[0] as string) : because.message})`

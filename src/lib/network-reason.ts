@@ -16,6 +16,27 @@ export function networkReason(err: unknown): string | undefined {
   return typeof code === 'string' ? NETWORK_REASONS[code] : undefined
 }
 
+/**
+ * The host name a failed connection could not look up (the resolver's ENOTFOUND, or EAI_AGAIN when no DNS server
+ * answered), as the runtime names it on its error; undefined for any other failure.
+ */
+export function unresolvedHost(err: unknown): string | undefined {
+  const e = err as { code?: unknown; hostname?: unknown } | null
+  if (e?.code !== 'ENOTFOUND' && e?.code !== 'EAI_AGAIN') return undefined
+  return typeof e.hostname === 'string' && e.hostname !== '' ? e.hostname : undefined
+}
+
+/**
+ * A name that does not resolve, in words, with the setting that holds it: the resolver's `getaddrinfo ENOTFOUND
+ * host` read as a server that is down, and named nothing to change. `setting`: undefined when none holds it.
+ */
+export const doesNotResolve = (host: string, setting: string | undefined) =>
+  `the name ${host} does not resolve: check ${setting ?? 'the address'} for a typo, a name only another network knows, or a public name on a machine without internet access`
+
+/** The setting that holds a model backend's address. */
+export const modelAddressSetting = (backend: string) =>
+  backend === 'ollama' ? 'scorer.ollama.host' : `scorer.${backend}.base_url`
+
 /** The runtime's codes of a TLS certificate it refused (self-signed, an unknown authority, expired, another name). */
 export const CERTIFICATE_CODE = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY/
 
@@ -52,6 +73,8 @@ export function callUnreached(o: {
   const code = String((err as { code?: unknown } | null)?.code ?? '')
   if (o.heard && code === 'ECONNRESET')
     return `${scorer} at ${where} closed the connection before answering (connection reset): the server restarted or stopped meanwhile; its log says why`
+  const host = unresolvedHost(err)
+  if (host) return `no model server at ${where}: ${doesNotResolve(host, modelAddressSetting(scorer))}`
   const reason = networkReason(err)
   return (
     schemeMismatch(err, where) ??

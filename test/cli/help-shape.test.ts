@@ -58,11 +58,14 @@ describe('one command --help', () => {
     })
 })
 
-test('a group --help names each of its commands with what it does, then the --config note', async () => {
+test('a group --help names each of its commands with what it does and its options, then the --config note', async () => {
   for (const [group, subs] of Object.entries(GROUPS)) {
     const r = await runCli(ws, [group, '--help'])
     expect({ group, code: r.code, stderr: r.stderr }).toEqual({ group, code: 0, stderr: '' })
-    const [usage, note] = paragraphs(r.stdout)
+    // One paragraph a command, then the note.
+    const all = paragraphs(r.stdout)
+    const note = all.pop()
+    const usage = all.join('\n')
     expect(note).toBe(NOTE)
     const lines = (usage ?? '').split('\n')
     expect(lines[0]).toBe('usage:')
@@ -73,6 +76,15 @@ test('a group --help names each of its commands with what it does, then the --co
       const next = lines.findIndex((l, i) => i > at && l.startsWith('  lead-signals '))
       const described = lines.slice(at + 1, next < 0 ? undefined : next).find((l) => /^ {6}\S/.test(l))
       expect({ group, sub, described: described !== undefined }).toEqual({ group, sub, described: true })
+      // Its options, each with what it takes, under it: `keyword --help` showed `--team TEAM` and `[--json]` with
+      // nothing saying what either is, so a reader had to guess or run each command's own --help.
+      const block = lines.slice(at, next < 0 ? undefined : next)
+      const usage = block.slice(0, block.indexOf(described as string)).join(' ')
+      const named = [...new Set(usage.match(/--[a-z][a-z-]*/g) ?? [])]
+      const listed = block.map((l) => /^ {8}(--[a-z-]+) {2,}\S/.exec(l)?.[1]).filter(Boolean)
+      expect({ group, sub, listed }).toEqual({ group, sub, listed: named })
+      if (named.length > 0)
+        expect({ group, sub, heading: block.includes('      options:') }).toEqual({ group, sub, heading: true })
     }
   }
 })

@@ -45,7 +45,8 @@ test('every command lists the same options in --help, in its own --help, and tak
   }
   // A group's commands at once: a process each, and some forty in all.
   for (const group of GROUPS) {
-    // Each command's usage and the lines that continue it, deeper than what it does (6 spaces in).
+    // Each command's usage and the lines that continue it, deeper than what it does (6 spaces in); what it does and
+    // its options follow, and are not its usage.
     const usages = new Map<string, string>()
     let at: string | undefined
     for (const line of (await runCli(ws, [group, '--help'])).stdout.split('\n')) {
@@ -54,7 +55,7 @@ test('every command lists the same options in --help, in its own --help, and tak
         at = m[1] as string
         usages.set(at, m[2] as string)
       } else if (at && /^ {7,}\S/.test(line)) usages.set(at, `${usages.get(at)} ${line}`)
-      else if (!/^ {6}\S/.test(line)) at = undefined
+      else at = undefined
     }
     await Promise.all([...usages].map(([sub, usage]) => check(`${group} ${sub}`, flagsIn(usage))))
   }

@@ -113,3 +113,13 @@ export async function deliveriesWritten(ids: string[]) {
   }
   return { repo, endpoint, now }
 }
+
+/** Every TextRun's text in a Teams card (or its message), as a reader's Teams draws it. */
+export const cardRuns = (node: unknown): string[] =>
+  Array.isArray(node)
+    ? node.flatMap(cardRuns)
+    : node && typeof node === 'object'
+      ? (node as { type?: string; text?: string }).type === 'TextRun'
+        ? [(node as { text: string }).text]
+        : Object.values(node).flatMap(cardRuns)
+      : []

@@ -5,6 +5,7 @@ import { isKeyless, missingSettings } from '../../platforms/configured'
 import type { Needs } from '../needs'
 import { shellWord } from '../../lib/shell-word'
 import type { PassSummary } from './summary'
+import { unresolvedWords } from '../../platforms/unresolved-name'
 
 /**
  * A platform's "could not be reached", for the operator (poll --once, platforms check), with the base_url its searches
@@ -121,7 +122,9 @@ export async function passAdvice(
     (failed.length ? await deps.repos.platformHealth.list() : []).map((h) => [h.platform, h.lastError]),
   )
   for (const [p, c] of failed) {
-    const reason = why.get(p)
+    // A name that does not resolve, as this pass saw it: said so, with the setting that holds it.
+    const name = summary.unresolved[p]
+    const reason = name ? unresolvedWords(p, name) : why.get(p)
     // The line the pass's search was told in (polling/search.ts): source health's row may have been written since.
     const logged = summary.failuresLoggedAs[p] ?? 'poll_search_failed'
     lines.push(

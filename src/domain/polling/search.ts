@@ -1,6 +1,7 @@
 import { AppError } from '../../errors'
 import type { Mention } from '../../mention'
 import { PlatformUnreachableError } from '../../platforms/http'
+import { unresolvedName } from '../../platforms/unresolved-name'
 import { SearchStopped } from '../search/search-runner'
 import { advance, cursorKey, pairsOf } from './cursor'
 import type { Pass } from './state'
@@ -41,6 +42,7 @@ export async function pollTarget(pass: Pass, target: SearchTarget): Promise<void
       err instanceof PlatformUnreachableError ? 'platform_unreachable' : err instanceof AppError && err.extra.loggedAs
     if (!logged) deps.log.warn('poll_search_failed', { platform: target.platform, err })
     counters.toldIn(target.platform, logged || 'poll_search_failed')
+    counters.unresolved(target.platform, unresolvedName(deps.config, target.platform, err))
     pass.deferrals.failed(target.platform, err)
     return
   }

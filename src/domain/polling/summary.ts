@@ -1,4 +1,5 @@
 import { getOrAdd } from '../../lib/get-or-add'
+import type { UnresolvedName } from '../../platforms/unresolved-name'
 /** What a pass did on one platform. */
 export type PlatformCounts = {
   /** Searches sent upstream. */
@@ -36,6 +37,11 @@ export type PassSummary = {
    * that said more (`platform_unreachable`, `platform_login_limited`) where the pass logged none of its own.
    */
   failuresLoggedAs: Record<string, string>
+  /**
+   * Per platform whose last failed search could not look up a name: the name, and the setting that holds it (null:
+   * none does), for the line under `poll --once`'s table (docs/operations.md#when-a-pass-finds-nothing).
+   */
+  unresolved: Record<string, UnresolvedName>
 }
 
 const zero = (): PlatformCounts => ({
@@ -55,16 +61,21 @@ const zero = (): PlatformCounts => ({
 export function passCounters() {
   const byPlatform = new Map<string, PlatformCounts>()
   const loggedAs = new Map<string, string>()
+  const unresolved = new Map<string, UnresolvedName>()
   const sorted = <T>(m: Map<string, T>) => Object.fromEntries([...m].sort(([x], [y]) => x.localeCompare(y)))
   return {
     of: (platform: string): PlatformCounts => getOrAdd(byPlatform, platform, zero),
     /** A failed search of `platform` was told in the log as `event` (PassSummary.failuresLoggedAs). */
     toldIn: (platform: string, event: string) => void loggedAs.set(platform, event),
-    summary(a: Omit<PassSummary, 'platforms' | 'totals' | 'failuresLoggedAs'>): PassSummary {
+    /** A failed search of `platform` could not look up a name (PassSummary.unresolved); undefined: it could. */
+    unresolved: (platform: string, name: UnresolvedName | undefined) =>
+      void (name ? unresolved.set(platform, name) : unresolved.delete(platform)),
+    summary(a: Omit<PassSummary, 'platforms' | 'totals' | 'failuresLoggedAs' | 'unresolved'>): PassSummary {
       const totals = zero()
       for (const c of byPlatform.values())
         for (const k of Object.keys(totals) as (keyof PlatformCounts)[]) totals[k] += c[k]
-      return { ...a, platforms: sorted(byPlatform), totals, failuresLoggedAs: sorted(loggedAs) }
+      const names = sorted(unresolved)
+      return { ...a, platforms: sorted(byPlatform), totals, failuresLoggedAs: sorted(loggedAs), unresolved: names }
     },
   }
 }

@@ -1,6 +1,7 @@
 import os from 'node:os'
 import ipaddr from 'ipaddr.js'
 import type { Config } from '../../config/schema'
+import { modelAddressSetting } from '../../lib/network-reason'
 
 // Hosts lead-signals listens on every address of this machine with (docs/operations.md#running-it): unset, 0.0.0.0, ::.
 const EVERY_ADDRESS = new Set([undefined, '0.0.0.0', '::', '[::]'])
@@ -18,7 +19,7 @@ export function ownAddress(config: Config, endpoint: string | undefined): string
   const url = new URL(endpoint)
   const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80))
   if (port !== config.server.port || !listenedOn(url.hostname, config.server.host)) return undefined
-  const setting = config.scorer.backend === 'ollama' ? 'scorer.ollama.host' : 'scorer.openai.base_url'
+  const setting = modelAddressSetting(config.scorer.backend)
   return `${setting} (${endpoint}) is this service's own address (server.port ${port}): no model server can listen there while lead-signals does (the llama.cpp server takes 8080 unless given --port); start it with --port and another port, and write that port in ${setting}`
 }
 

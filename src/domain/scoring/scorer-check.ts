@@ -52,7 +52,7 @@ export async function checkScorer(config: Config, log: Logger): Promise<ScorerCh
       const problem = await scorer.probe(AbortSignal.timeout(PROBE_MS))
       if (problem) return failed(problem)
     } catch (err) {
-      const reason = unreachableReason(err, scorer.endpoint)
+      const reason = unreachableReason(err, scorer.endpoint, scorer.name)
       // A refused connection, not a name unresolved or a server that hangs (their reasons say what to check).
       if (reason !== `no model server at ${scorer.endpoint}`) return failed(reason)
       return { ...failed(reason), next: startOrEmbedded(scorer.name, scorer.endpoint, scorer.model) }

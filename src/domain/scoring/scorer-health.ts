@@ -1,8 +1,7 @@
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
 import type { Scorer } from '../../scorers/types'
-import { schemeMismatch } from '../../lib/network-reason'
-import { UNRESOLVED_ADVICE } from '../../outbound/public-address'
+import { doesNotResolve, modelAddressSetting, schemeMismatch, unresolvedHost } from '../../lib/network-reason'
 import { ownAddress } from './own-address'
 import { scorerCondition } from './scorer-condition'
 import { scorerLook } from './scorer-look'
@@ -29,14 +28,13 @@ export const howToStart = (backend: string, model?: string) =>
  * answers (a hung server, a firewall dropping packets) would make every call wait `scorer.timeout_ms`: the service
  * does not ask it while it rests (createScorerHealth), and the line says so.
  */
-export function unreachableReason(err: unknown, endpoint: string | undefined): string {
+export function unreachableReason(err: unknown, endpoint: string | undefined, backend: string): string {
   const where = endpoint ?? 'the configured address'
   // A name that does not resolve (a typo, an internal name, a public one on a site without internet access) is not
-  // a server that is down: the line says which to check. Bun's fetch sets the resolver's code on its error.
-  const host = endpoint && URL.canParse(endpoint) ? new URL(endpoint).hostname : undefined
-  const code = String((err as { code?: unknown } | null)?.code ?? '')
-  if (host && code === 'ENOTFOUND')
-    return `no model server at ${where}: ${host} could not be resolved (${UNRESOLVED_ADVICE})`
+  // a server that is down: the line says which name, and the setting that holds it. Bun's fetch sets the resolver's
+  // code and the name on its error.
+  const host = unresolvedHost(err)
+  if (host) return `no model server at ${where}: ${doesNotResolve(host, modelAddressSetting(backend))}`
   const mismatch = schemeMismatch(err, where)
   if (mismatch) return mismatch
   if (!(err instanceof Error && err.name === 'TimeoutError')) return `no model server at ${where}`
@@ -174,7 +172,7 @@ export function createScorerHealth(a: { config: Config; scorer: Scorer; log: Log
           unreached = true
           condition.unreachable()
         }
-        const reason = unreachableReason(err, scorer.endpoint)
+        const reason = unreachableReason(err, scorer.endpoint, scorer.name)
         // Nothing listening (not a name unresolved or a server that hangs, whose reasons say what to check): start it.
         const start =
           reason === `no model server at ${scorer.endpoint}`

@@ -6,6 +6,7 @@ import type { Logger } from '../../lib/log'
 import type { Mention } from '../../mention'
 import { PlatformUnreachableError } from '../../platforms/http'
 import type { PlatformConnector } from '../../platforms/types'
+import { withUnresolvedName } from '../../platforms/unresolved-name'
 import type { Repos } from '../../storage/repos'
 import { AppError } from '../../errors'
 import { chargeBudget } from '../budgets/budget'
@@ -121,7 +122,8 @@ export function createSearchRunner(deps: RunnerDeps) {
       const message = err instanceof AppError ? err.message : `${connector.platform} search failed`
       if (!(err instanceof AppError)) deps.log.error('platform_search_failed', { platform: connector.platform, err })
       // The network's own words (a name that did not resolve, a refused connection) are for the operator only.
-      if (err instanceof PlatformUnreachableError) toldUnreachable(connector.platform, err)
+      if (err instanceof PlatformUnreachableError)
+        toldUnreachable(connector.platform, withUnresolvedName(deps.config, connector.platform, err))
       const now = deps.clock.now()
       // A wait the connector holds for its credentials holds every server calling with them and no other
       // (docs/platforms.md#rate-limits); only another wait becomes the platform's retry time, which holds every server.

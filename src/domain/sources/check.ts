@@ -5,6 +5,7 @@ import { notConfiguredDetail } from '../../platforms/configured'
 import { PlatformUnreachableError, UpstreamStatusError } from '../../platforms/http'
 import { BudgetRefusal } from '../budgets/budget'
 import type { Needs } from '../needs'
+import { unresolvedName, unresolvedWords } from '../../platforms/unresolved-name'
 import type { SearchAnswer } from '../search/search-runner'
 
 /** docs/platforms.md#checking-the-platforms: what one small real search told about a platform. */
@@ -35,7 +36,7 @@ const AT_ONCE = 4
  * One small real search per configured source (or the one asked for), through the search runner: it spends the
  * platform's budget and is recorded in source health like any search. A source not configured says what it needs.
  */
-export async function checkPlatforms(deps: Needs<'searches' | 'clock'>, a: { platform?: Source } = {}) {
+export async function checkPlatforms(deps: Needs<'searches' | 'clock' | 'config'>, a: { platform?: Source } = {}) {
   const sources = a.platform ? [a.platform] : [...SOURCES]
   return mapLimited(sources, AT_ONCE, async (platform): Promise<CheckResult> => {
     if (!deps.searches.isAvailable(platform)) {
@@ -51,7 +52,10 @@ export async function checkPlatforms(deps: Needs<'searches' | 'clock'>, a: { pla
       const found = await deps.searches.answer(platform, CHECK_KEYWORD, CHECK_LIMIT)
       return { platform, configured: true, status: 'ok', detail: answeredDetail(found), retryAt: null }
     } catch (err) {
-      return { platform, configured: true, ...verdict(err, deps.clock.now()) }
+      // A name that does not resolve, said so with the setting that holds it (the operator's command, not the API).
+      const name = unresolvedName(deps.config, platform, err)
+      const named = name ? { detail: unresolvedWords(platform, name) } : {}
+      return { platform, configured: true, ...verdict(err, deps.clock.now()), ...named }
     }
   })
 }

@@ -2,6 +2,7 @@ import { AppError } from '../../errors'
 import { createOutage, REMIND_EVERY_MS } from '../../lib/outage'
 import type { StuckJobs } from '../health/stuck'
 import { askedWaitSec, namedWaitSec } from '../../platforms/stream'
+import { withUnresolvedName } from '../../platforms/unresolved-name'
 import type { StreamDeps } from './runner'
 
 // A stream hears from upstream several times a second: its success is written at most this often, and at once after
@@ -20,7 +21,7 @@ const SEE = `the console's Sources page or GET /api/v1/platforms; the log says w
  * (docs/streams.md#outages).
  */
 export function streamHealth(
-  deps: Pick<StreamDeps, 'repos' | 'clock' | 'log'> & { stuck: StuckJobs },
+  deps: Pick<StreamDeps, 'repos' | 'clock' | 'log' | 'config'> & { stuck: StuckJobs },
   platform: string,
 ) {
   // As GET /readyz names it while it cannot read (docs/operations.md#a-job-that-hangs).
@@ -32,15 +33,17 @@ export function streamHealth(
   const write = (what: string, done: Promise<void>) =>
     done.catch((err) => deps.log.error('stream_health_not_written', { platform, what, err }))
   return {
-    failed(err: unknown) {
+    failed(failure: unknown) {
       failing = true
+      // In the log, a name that does not resolve is said so, with the setting that holds it; health keeps the message.
+      const err = withUnresolvedName(deps.config, platform, failure)
       const told = outage.failed()
       if (told) deps.stuck.degraded(job, { since: told.since, says })
       if (told?.tell === 'began') {
-        deps.log.warn('stream_read_failed', { platform, err, ...retrying(err, deps.clock.now()), see: SEE })
+        deps.log.warn('stream_read_failed', { platform, err, ...retrying(failure, deps.clock.now()), see: SEE })
       } else if (told)
         deps.log.warn('stream_still_failing', { platform, since: told.since, failures: told.failures, err })
-      const message = err instanceof AppError ? err.message : `${platform} stream could not be read`
+      const message = failure instanceof AppError ? failure.message : `${platform} stream could not be read`
       void write('failure', deps.repos.platformHealth.recordFailure(platform, deps.clock.now().toISOString(), message))
     },
     /** A batch hung and the stream starts again (docs/streams.md#resuming): `message` names the step, no more. */

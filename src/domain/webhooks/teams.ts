@@ -9,6 +9,7 @@ import {
   textStart,
   whyStart,
 } from './links'
+import { cutLongWords } from './long-words'
 import { postAddress, postLink } from './post-link'
 
 // Leads a card lists; the rest are counted, with a link to the console.
@@ -21,11 +22,11 @@ const MAX_BYTES = 26 * 1024
 /**
  * Post text is the platform's: it goes in a TextRun, whose text Adaptive Cards never read as Markdown (a TextBlock's
  * they do), so it shows as typed and copies as typed. Backslashes before the marks of a TextBlock were shown as such
- * by Teams' mobile renderers (docs/destinations.md#bodies).
+ * by Teams' mobile renderers (docs/destinations.md#bodies). A word too long to fit a phone's card is cut (long-words.ts).
  */
 const plain = (text: string, style: Record<string, string | boolean> = {}) => ({
   type: 'RichTextBlock',
-  inlines: [{ type: 'TextRun', text: asTyped(text), ...style }],
+  inlines: [{ type: 'TextRun', text: asTyped(cutLongWords(text, style.size as string | undefined)), ...style }],
 })
 
 // Adaptive Cards show `{{DATE(…)}}` and `{{TIME(…)}}` in a text as a date in the reader's own format (text features,
@@ -41,7 +42,8 @@ function leadItems(s: Lead) {
     separator: true,
     items: [
       plain(headline(s), { weight: 'Bolder' }),
-      plain(textStart(s)),
+      // Its long words cut before its start is: what follows a cut token still shows.
+      plain(textStart({ ...s, preview: cutLongWords(s.preview) })),
       plain(detailsLine(leadDetails(s, whyStart(s))), { isSubtle: true, size: 'Small' }),
       // An address too long to be a link (post-link.ts) is shown under the lead, which opens nothing when clicked.
       ...(address ? [plain(address, { isSubtle: true, size: 'Small' })] : []),

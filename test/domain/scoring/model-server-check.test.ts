@@ -216,13 +216,13 @@ describe('the start-up check of the model server', () => {
 
   // A host name that does not resolve (a typo, an internal name this machine cannot look up, api.openai.com on a site
   // without internet access) read 'no model server at …', which sends the operator to check a server that may be
-  // running; the line now says the name is what failed (.invalid never resolves: RFC 6761).
+  // running; the line now says the name is what failed, and the setting that holds it (.invalid never resolves: RFC 6761).
   test('a host name that cannot be looked up is named as such, not as a server that is not running', async () => {
     const r = await check({ LEAD_SIGNALS_SCORER_OLLAMA_HOST: 'http://ollama.nowhere.invalid:11434' })
     expect(r.ready).toBe(false)
     expect(r.lines[0]).toContain('model_server_unreachable')
     expect(r.lines[0]).toContain(
-      'no model server at http://ollama.nowhere.invalid:11434: ollama.nowhere.invalid could not be resolved (check the address;',
+      'no model server at http://ollama.nowhere.invalid:11434: the name ollama.nowhere.invalid does not resolve: check scorer.ollama.host for a typo',
     )
     expect(r.lines[0]).toContain('scoring with the embedded scorer')
   })

@@ -24,7 +24,7 @@ async function firstLine(origin: string): Promise<string> {
   const err = await firstFailure(createDevtoStream(config.platforms.devto, silentLogger))
   const lines: string[] = []
   const { deps } = await testDeps({ now: '2026-12-07T09:00:00.000Z' })
-  streamHealth({ ...deps, log: createLogger((l) => lines.push(l), { format: 'human' }) }, 'devto').failed(err)
+  streamHealth({ ...deps, config, log: createLogger((l) => lines.push(l), { format: 'human' }) }, 'devto').failed(err)
   const line = lines.find((l) => l.includes('stream_read_failed'))
   if (!line) throw new Error(`no stream_read_failed among ${lines.join('\n')}`)
   return line
@@ -34,6 +34,16 @@ describe("a stream that cannot reach its platform: the network's words, not the 
   test('a refused connection', async () => {
     const line = await firstLine(REFUSED_ORIGIN)
     expect(line).toEndWith('err="devto could not be reached (ECONNREFUSED: Unable to connect)"')
+  })
+
+  // The resolver's own words were `getaddrinfo ENOTFOUND devto.nowhere.invalid`: the name that does not resolve is
+  // said so, with the setting that holds it (.invalid never resolves: RFC 6761).
+  test('a name that does not resolve', async () => {
+    const line = await firstLine('http://devto.nowhere.invalid')
+    expect(line).toContain(
+      'err="devto could not be reached: the name devto.nowhere.invalid does not resolve: check platforms.devto.stream_url for a typo',
+    )
+    expect(line).not.toMatch(/getaddrinfo|ENOTFOUND/)
   })
 
   test('a server that closes the connection without an answer', async () => {

@@ -5,22 +5,14 @@
 import { expect, test } from 'bun:test'
 import { type Lead, shownToPeople } from '../../../src/domain/webhooks/links'
 import { teamsMessage } from '../../../src/domain/webhooks/teams'
-import { signalRow } from '../../support/webhooks'
+import { cardRuns, signalRow } from '../../support/webhooks'
 
 // The functions as that page documents them: all capitals, no spaces inside {{ }} or the parentheses, an RFC 3339 time
 // with Z or an offset, and for DATE an optional COMPACT, SHORT or LONG after a comma.
 const FUNCTION =
   /\{\{(?:DATE\(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:Z|[+-]\d{2}:\d{2})(?:, ?(?:COMPACT|SHORT|LONG))?\)|TIME\(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:Z|[+-]\d{2}:\d{2})\))\}\}/
 
-/** Every TextRun's text in a card, as a reader's Teams would draw it. */
-const runs = (node: unknown): string[] =>
-  Array.isArray(node)
-    ? node.flatMap(runs)
-    : node && typeof node === 'object'
-      ? (node as { type?: string; text?: string }).type === 'TextRun'
-        ? [(node as { text: string }).text]
-        : Object.values(node).flatMap(runs)
-      : []
+const runs = cardRuns
 
 test('a post and a name holding DATE() and TIME() functions show in a Teams card as typed, not as a date', () => {
   const post =
