@@ -21,8 +21,8 @@ describe('the code goes back to the host the consent page names', () => {
     const w = await world()
     const cookie = await w.signIn()
     for (const uri of SPLIT_HOSTS) {
-      const client = await registerClient(w, { redirect_uris: [uri] })
-      // Stored as a registration before this service refused such a URI would have.
+      const client = await registerClient(w, { redirect_uris: ['https://app.example.com/cb'] })
+      // Stored as a registration before such a URI was refused (redirect-uri-read-alike.test.ts) stored it.
       const row = await w.deps.repos.oauth.findClient(client.body.client_id)
       if (!row) throw new Error(`the client of ${uri} was not stored`)
       await w.deps.repos.oauth.saveClient({ ...row, redirectUris: JSON.stringify([uri]) })
