@@ -85,13 +85,8 @@ export const mcpRoutes = (deps: Deps) => {
         read.messages.map((message) => toolset.tools.get(calledTool(message) ?? '')?.scope),
       )
       // A call the client gave up on (this POST closed, or cancelled in another) stops and is not charged.
-      calls.cancelNamed(caller.team.id, read.messages)
-      const server = createMcpServer(
-        deps,
-        toolset,
-        async () => caller,
-        calls.trackerFor(caller.team.id, request.signal),
-      )
+      calls.cancelNamed(caller.team.id, request, read.messages)
+      const server = createMcpServer(deps, toolset, async () => caller, calls.trackerFor(caller.team.id, request))
       const transport = new Transport({
         enableJsonResponse: true,
         // The body is within the app's limit already; the transport's own default must not be lower.

@@ -47,6 +47,12 @@ export function cleanCompetitors(list: string | undefined): string[] {
   return names
 }
 
+const tooMany = (count: number) =>
+  new AppError(
+    'invalid_request',
+    `the team has ${count} ICP profiles and a team may have at most ${MAX_PROFILES}: remove one (or widen one to cover more buyers) to add another`,
+  )
+
 export async function addIcp(
   deps: Needs<'clock', 'icpProfiles'>,
   a: { teamId: string; name: string; description: string; competitors?: string[] },
@@ -59,22 +65,23 @@ export async function addIcp(
   for (const competitor of competitors) refuseHiding('a competitor', competitor)
   const profiles = await deps.repos.icpProfiles.list(a.teamId)
   const clash = profiles.find((p) => nameKey(p.name) === nameKey(name))
-  if (!clash && profiles.length >= MAX_PROFILES)
-    throw new AppError(
-      'invalid_request',
-      `the team has ${profiles.length} ICP profiles and a team may have at most ${MAX_PROFILES}: remove one (or widen one to cover more buyers) to add another`,
-    )
-  const inserted =
-    !clash &&
-    (await deps.repos.icpProfiles.insert({
-      id: newId('icp'),
-      teamId: a.teamId,
-      name,
-      description,
-      competitors,
-      createdAt: deps.clock.now().toISOString(),
-    }))
-  if (!inserted)
+  if (!clash && profiles.length >= MAX_PROFILES) throw tooMany(profiles.length)
+  // Counted again by the insert itself: adds sent at once all read the same count above.
+  const outcome = clash
+    ? 'taken'
+    : await deps.repos.icpProfiles.addWithin(
+        {
+          id: newId('icp'),
+          teamId: a.teamId,
+          name,
+          description,
+          competitors,
+          createdAt: deps.clock.now().toISOString(),
+        },
+        MAX_PROFILES,
+      )
+  if (outcome === 'full') throw tooMany(MAX_PROFILES)
+  if (outcome === 'taken')
     throw new AppError('invalid_request', `the team already has an ICP profile named "${clash?.name ?? name}"`)
   return { name, description, competitors }
 }

@@ -7,6 +7,7 @@ import { isClientRedirect } from './built-in-client'
 import { clientFor, storedClient, TooManyClientsError, UnknownClientError } from './clients'
 import type { TokenUser } from './model'
 import { redirectTarget } from './redirect-uri'
+import { answerRedirect, errorRedirect } from './answer-redirect'
 import { readParams } from './params'
 import { requestedResource, resourcesOf } from './resources'
 import { ALL_SCOPES, requestScopes, SCOPES, type Scope } from './scopes'
@@ -154,14 +155,12 @@ export async function decide(deps: AuthDeps, base: string, a: { id: string; user
     code_challenge_method: 'S256',
     ...(request.state ? { state: request.state } : {}),
   }
-  const res = new OAuth2Server.Response({ headers: {} })
+  let issued: OAuth2Server.AuthorizationCode
   try {
-    await oauthServer(deps, { base, client }).authorize(
+    issued = await oauthServer(deps, { base, client }).authorize(
       new OAuth2Server.Request({ method: 'GET', headers: {}, query, body: {} }),
-      res,
-      {
-        authenticateHandler: { handle: () => user },
-      },
+      new OAuth2Server.Response({ headers: {} }),
+      { authenticateHandler: { handle: () => user } },
     )
   } catch (err) {
     // The client as held now no longer allows what it asked for: its metadata document, read again since, dropped
@@ -174,26 +173,13 @@ export async function decide(deps: AuthDeps, base: string, a: { id: string; user
       )
     throw err
   }
-  return withIssuer(res.get('location'), base, request.state)
+  // Not the library's own Location: it comes from Node's legacy url.parse, which ends a host at `;` or `'` and leaves
+  // `%E3%80%82` in it undecoded, so the code went to another host than the consent page named.
+  return answerRedirect(base, request.redirectUri, request.state, { code: issued.authorizationCode })
 }
 
 async function clientOfRequest(deps: AuthDeps, base: string, clientId: string) {
   const client = await storedClient(deps, clientId, base)
   if (!client) throw new AppError('not_found', 'the application of this authorization request is no longer registered')
   return client
-}
-
-function errorRedirect(base: string, uri: string, state: string | undefined, error: string, description: string) {
-  const url = new URL(uri)
-  url.searchParams.set('error', error)
-  url.searchParams.set('error_description', description)
-  return withIssuer(url.href, base, state)
-}
-
-/** `iss` (RFC 9207), and `state` as the request gave it, an empty one too, which the grant library leaves out. */
-function withIssuer(location: string, base: string, state?: string | null) {
-  const url = new URL(location)
-  if (typeof state === 'string') url.searchParams.set('state', state)
-  url.searchParams.set('iss', base)
-  return url.href
 }

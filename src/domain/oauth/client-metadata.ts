@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { unstorableText } from '../../lib/text'
-import { hasWrittenHost, holdsBackslash, isAllowedRedirectUri } from './redirect-uri'
+import { hasWrittenHost, holdsBackslash, holdsNonUriText, isAllowedRedirectUri, namesPlainHost } from './redirect-uri'
 import { scopesOf } from './scopes'
 
 /** An RFC 7591 error: `invalid_redirect_uri` or `invalid_client_metadata`, with a description for the developer. */
@@ -101,6 +101,18 @@ export function readClientMetadata(input: unknown, defaultAuth: ReadClientMetada
     throw new ClientMetadataError(
       'invalid_redirect_uri',
       `redirect_uris.${backslashed}: holds a backslash, which browsers read as a slash and other URL readers do not; write it as %5C, or / where a slash is meant`,
+    )
+  const strange = m.redirect_uris.findIndex(holdsNonUriText)
+  if (strange !== -1)
+    throw new ClientMetadataError(
+      'invalid_redirect_uri',
+      `redirect_uris.${strange}: holds a character that is no part of a URI (a space, tab or line break, a letter outside ASCII, one of "<>^\`{|}, or % without two hex digits), which browsers drop or read otherwise; percent-encode it in the path or query, and write an international host as xn--`,
+    )
+  const unplain = m.redirect_uris.findIndex((u) => !namesPlainHost(u))
+  if (unplain !== -1)
+    throw new ClientMetadataError(
+      'invalid_redirect_uri',
+      `redirect_uris.${unplain}: names its host with characters other than letters, digits, "-", "_" and "." (or an IP address), which URL readers end or decode in different places; write the host as a DNS name`,
     )
   if (m.scope !== undefined && !scopesOf(m.scope, null))
     throw new ClientMetadataError('invalid_client_metadata', 'scope: unknown scope')

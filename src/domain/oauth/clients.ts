@@ -7,6 +7,7 @@ import { createRateWindow } from '../../lib/rate-window'
 import type { Needs } from '../needs'
 import { builtInClient } from './built-in-client'
 import { ClientMetadataError, type ReadClientMetadata, readClientMetadata } from './client-metadata'
+import { clientIdUrlFault } from './client-id-url'
 
 // `built_in`: the service's own Swagger UI page (built-in-client.ts), which no registration or document describes.
 export type OAuthClient = Omit<OAuthClientRow, 'redirectUris' | 'source'> & {
@@ -115,6 +116,8 @@ async function readDocument(deps: Needs<'config' | 'clock'>, clientId: string): 
   }
   // The draft asks for https; plain http is accepted only where private addresses are, for clients on the same network.
   if (url.protocol !== 'https:' && !allowPrivate) throw new UnknownClientError('a client id URL must be https')
+  const fault = clientIdUrlFault(clientId)
+  if (fault) throw new UnknownClientError(fault)
   const wait = documentReads.take(url.host, deps.clock.now().getTime())
   if (wait !== undefined)
     throw new UnknownClientError(`too many client metadata documents were read from this host; try again in ${wait} s`)

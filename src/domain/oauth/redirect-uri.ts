@@ -32,6 +32,28 @@ export const hasWrittenHost = (uri: string) => /^[a-z][a-z\d+.-]*:\/\/[^/\\?#]/i
  */
 export const holdsBackslash = (uri: string) => uri.includes('\\')
 
+// RFC 3986 §2: unreserved and reserved characters, and % with two hex digits; nothing else is a URI's.
+const URI_TEXT = /^(?:[A-Za-z\d\-._~:/?#[\]@!$&'()*+,;=]|%[\dA-Fa-f]{2})*$/
+
+/**
+ * Whether a redirect URI holds a character no URI has (a tab or line break, a space, a letter outside ASCII, one of
+ * `"<>^`{|}`, a stray `%`): the WHATWG URL Standard, which browsers follow, drops tabs and line breaks anywhere and
+ * maps such letters in a host (U+3002 is a dot), so `https://app.example.com<TAB>.evil.example/cb` is host
+ * app.example.com.evil.example to a browser and no URI at all to an RFC 3986 reader (docs/oauth.md#clients).
+ */
+export const holdsNonUriText = (uri: string) => !URI_TEXT.test(uri)
+
+// The authority as written: a DNS name's characters or an IPv6 address in brackets, then a port; no user information.
+const PLAIN_AUTHORITY = /^[a-z][a-z\d+.-]*:\/\/(?:[\w.-]+|\[[\dA-Fa-f:.]+\])(?::\d*)?(?:[/?#]|$)/i
+
+/**
+ * Whether a redirect URI writes its host as every URL reader ends and decodes it. A browser decodes a percent-encoded
+ * host (`evil.example%E3%80%82app.example.com` is evil.example.app.example.com to it, evil.example%E3%80%82app… to
+ * an RFC 3986 reader), and Node's legacy url.parse, which libraries still use, ends a host at `;` or `'` where a
+ * browser reads on, so the host named to a user and the one a code goes to could differ (docs/oauth.md#clients).
+ */
+export const namesPlainHost = (uri: string) => PLAIN_AUTHORITY.test(uri)
+
 /**
  * Whether a redirect URI is one the client registered: exactly, or, for http on a loopback IP address, with any port
  * (RFC 8252 §7.3 and OAuth 2.1: a native app listens on whatever port is free when it asks). One holding a backslash

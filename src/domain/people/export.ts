@@ -37,13 +37,17 @@ const recordOf = (p: View) => ({
   identities: p.identities.map((i) => `${i.platform}:${spaceless(i.author)}`).join(' '),
   // Only the person's own profile was exported: a CRM lost every linked account's. `none` keeps the places of the
   // identities when a platform gave no address.
-  identityProfileUrls: p.identities.map((i) => (i.profileUrl ? spaceless(i.profileUrl) : 'none')).join(' '),
+  identityProfileUrls: p.identities.map((i) => (i.profileUrl ? oneAddress(i.profileUrl) : 'none')).join(' '),
 })
 // A name holding a space or a line break would read as two identities, and one holding a character that forces a
 // direction of writing (U+202A to U+202E, U+2066 to U+2069) turned the identities after it in the cell around in a
 // spreadsheet: those, and `%` itself, are percent-encoded (docs/people.md#export).
 const spaceless = (author: string) => author.replace(SPACE_OR_FORCING, (c) => encodeURIComponent(c))
 const SPACE_OR_FORCING = new RegExp(`[%\\s${FORCING_DIRECTION}]`, 'gu')
+// A profile address's `%` already starts an escape (kept as a URL parser writes it, platforms/common/web-urls.ts):
+// encoded again, `J%C3%BCrgen` became `J%25C3%25BCrgen`, another page. Only what would split or turn the list is.
+const oneAddress = (url: string) => url.replace(SPACE_OR_FORCING_IN_URL, (c) => encodeURIComponent(c))
+const SPACE_OR_FORCING_IN_URL = new RegExp(`[\\s${FORCING_DIRECTION}]`, 'gu')
 const csvRecord = (cells: unknown[]) =>
   `${cells.map((c) => csvCell(c === null || c === undefined ? null : typeof c === 'number' ? c : String(c))).join(',')}\r\n`
 

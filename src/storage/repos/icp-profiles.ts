@@ -28,6 +28,22 @@ export function createIcpProfilesRepo(db: Db, commits?: CommitWatch) {
       const added = await db.insert(icpProfiles).values(row).onConflictDoNothing().returning({ id: icpProfiles.id })
       return added.length > 0
     },
+    /**
+     * A profile added while the team has fewer than `max`, counted by the statement that adds it, so that adds sent
+     * at once cannot all read a count below it and all go in (docs/operations.md#teams-keys-keywords-and-profiles).
+     * `taken`: the team has a profile of that name; `full`: it has `max`.
+     */
+    async addWithin(row: typeof icpProfiles.$inferInsert, max: number): Promise<'added' | 'taken' | 'full'> {
+      const { id, teamId, name, description, competitors = [], createdAt } = row
+      const added = await db.all<{ id: string }>(sql`insert into icp_profiles
+          (id, team_id, name, description, competitors, created_at)
+        select ${id}, ${teamId}, ${name}, ${description}, ${JSON.stringify(competitors)}, ${createdAt}
+        where (select count(*) from icp_profiles where team_id = ${teamId}) < ${max}
+        on conflict do nothing returning id`)
+      if (added.length > 0) return 'added'
+      const named = await db.all(sql`select 1 from icp_profiles where team_id = ${teamId} and name = ${name}`)
+      return named.length > 0 ? 'taken' : 'full'
+    },
     /** Shared between callers while remembered. */
     async list(teamId: string): Promise<readonly Profile[]> {
       return remembered(teamId, () => byTeam.all({ teamId }))
