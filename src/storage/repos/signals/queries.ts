@@ -3,6 +3,7 @@ import type { Db } from '../../engine/types'
 import { signalFeedback } from '../../tables/signal-feedback'
 import { signals } from '../../tables/signals'
 import { keywordCondition, type ResolvedKeyword } from './keyword-filter'
+import { alsoIn, type Equality, leadOf, through } from './lead-index'
 
 export type SignalFilter = {
   keyword?: string
@@ -82,11 +83,15 @@ export function filterConditions(
   shape: FilterShape,
   value: (name: keyof SignalFilter) => SQLWrapper,
   published: SQLWrapper = signals.publishedAt,
+  lead?: Equality,
 ) {
+  // Walking `lead`'s index, the other equality filters are seeks into theirs (lead-index.ts).
+  const equal = (column: Exclude<Equality, 'keyword'>) =>
+    lead && lead !== column ? alsoIn(column, value(column)) : eq(signals[column], value(column))
   return [
     shape.withDismissed ? undefined : eq(signals.dismissed, false),
-    shape.intent ? eq(signals.intent, value('intent')) : undefined,
-    shape.platform ? eq(signals.platform, value('platform')) : undefined,
+    shape.intent ? equal('intent') : undefined,
+    shape.platform ? equal('platform') : undefined,
     shape.keyword ? keywordCondition(shape, value) : undefined,
     shape.minScore ? gte(signals.score, value('minScore')) : undefined,
     shape.since ? gte(published, value('since')) : undefined,
@@ -105,7 +110,7 @@ export function filterConditions(
 function whereOf(shape: FilterShape) {
   return and(
     eq(signals.teamId, p('teamId')),
-    ...filterConditions(shape, p, sql`+${signals.publishedAt}`),
+    ...filterConditions(shape, p, sql`+${signals.publishedAt}`, leadOf(shape)),
     shape.anchored
       ? sql`(${signals.score}, ${signals.publishedAt}, ${signals.id}) < (${p('anchorScore')}, ${p('anchorPublishedAt')}, ${p('anchorId')})`
       : undefined,
@@ -155,7 +160,7 @@ export function pageQuery(db: Db, shape: FilterShape) {
       .prepare()
   const rowids = db
     .select({ rowid: sql`rowid` })
-    .from(signals)
+    .from(through(leadOf(shape)))
     .where(whereOf(shape))
     .orderBy(...ORDER)
     .limit(p('limit'))
@@ -170,16 +175,25 @@ export type PageRow = Awaited<ReturnType<ReturnType<typeof pageQuery>['all']>>[n
 
 /** The sort key of the row `skip` rows past the start (or past the anchor), read from the covering index alone. */
 export function anchorQuery(db: Db, shape: FilterShape) {
-  return db
-    .select({ score: signals.score, publishedAt: signals.publishedAt, id: signals.id })
-    .from(signals)
-    .where(whereOf(shape))
-    .orderBy(...ORDER)
-    .limit(1)
-    .offset(p('skip'))
-    .prepare()
+  return (
+    db
+      // As SQL, not columns: drizzle refuses a table's columns from a `from` it did not write itself (lead-index.ts).
+      .select({
+        score: sql<number>`${signals.score}`,
+        publishedAt: sql<string>`${signals.publishedAt}`,
+        id: sql<string>`${signals.id}`,
+      })
+      .from(through(leadOf(shape)))
+      .where(whereOf(shape))
+      .orderBy(...ORDER)
+      .limit(1)
+      .offset(p('skip'))
+      .prepare()
+  )
 }
 
 /** The WHERE of a count, with the values in place. */
-export const countWhere = (teamId: string, f: SignalFilter): SQL | undefined =>
-  and(eq(signals.teamId, teamId), ...filterConditions(shapeOf(f, false, false), valuesOf(f)))
+export function countWhere(teamId: string, f: SignalFilter): SQL | undefined {
+  const shape = shapeOf(f, false, false)
+  return and(eq(signals.teamId, teamId), ...filterConditions(shape, valuesOf(f), undefined, leadOf(shape)))
+}
