@@ -3,7 +3,7 @@ import type { Db } from '../../engine/types'
 import { signalFeedback } from '../../tables/signal-feedback'
 import { signals } from '../../tables/signals'
 import { keywordCondition, type ResolvedKeyword } from './keyword-filter'
-import { alsoIn, type Equality, leadOf, through } from './lead-index'
+import { alsoIn, type Equality, leadOf, SORT_KEY, through } from './lead-index'
 
 export type SignalFilter = {
   keyword?: string
@@ -146,6 +146,9 @@ export function pageQuery(db: Db, shape: FilterShape) {
     detectedAt: signals.detectedAt,
     verdict: signalFeedback.verdict,
     personId: signals.personId,
+    // Without include=dismissed none is (docs/api.md#feedback), and the row need not be read past its long text.
+    // Named: the client keys a row's values by column name too, and a column named 0 took the place of the first.
+    dismissed: shape.withDismissed ? signals.dismissed : sql<boolean>`0`.mapWith(Boolean).as('dismissed'),
   }
   const withVerdicts = db
     .select(columns)
@@ -175,21 +178,14 @@ export type PageRow = Awaited<ReturnType<ReturnType<typeof pageQuery>['all']>>[n
 
 /** The sort key of the row `skip` rows past the start (or past the anchor), read from the covering index alone. */
 export function anchorQuery(db: Db, shape: FilterShape) {
-  return (
-    db
-      // As SQL, not columns: drizzle refuses a table's columns from a `from` it did not write itself (lead-index.ts).
-      .select({
-        score: sql<number>`${signals.score}`,
-        publishedAt: sql<string>`${signals.publishedAt}`,
-        id: sql<string>`${signals.id}`,
-      })
-      .from(through(leadOf(shape)))
-      .where(whereOf(shape))
-      .orderBy(...ORDER)
-      .limit(1)
-      .offset(p('skip'))
-      .prepare()
-  )
+  return db
+    .select(SORT_KEY)
+    .from(through(leadOf(shape)))
+    .where(whereOf(shape))
+    .orderBy(...ORDER)
+    .limit(1)
+    .offset(p('skip'))
+    .prepare()
 }
 
 /** The WHERE of a count, with the values in place. */
