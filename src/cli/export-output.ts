@@ -4,6 +4,7 @@ import { basename, dirname, join } from 'node:path'
 import { Readable, type Writable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { AppError } from '../errors'
+import { BUSY_WRITE } from '../lib/busy-write'
 import { takeName } from '../lib/take-name'
 import { HIDING_CHARS } from '../lib/text'
 import { refuseNonFile } from './export-target'
@@ -28,8 +29,7 @@ const WRITE_ERRORS: Record<string, string> = {
   ENOSPC: 'no space left on device',
   EDQUOT: 'the disk quota is exceeded',
   EFBIG: 'the file is too large',
-  EBUSY: 'the file system answered that it is busy (EBUSY); try again',
-  EAGAIN: 'the file system cannot take the write now (EAGAIN); try again',
+  ...BUSY_WRITE,
 }
 
 /**

@@ -5,6 +5,7 @@ import { AppError } from '../errors'
 import { takeName } from '../lib/take-name'
 import { backupUri, checkFile } from './backup-check'
 import { cannotCreate, createPart } from './backup-target'
+import { busyAnswer } from './backup-copy/busy-answer'
 import { CopyStopped, copyInThread } from './backup-copy/copy'
 import { untilStopped } from './backup-copy/until-stopped'
 import { asPermissionProblem, createPrivately } from './db'
@@ -41,8 +42,10 @@ export async function writeBackup(
     if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw cannotCreate(err, setting)
     // The database is only read: a copy that cannot be written (a full disk, an I/O error, a file size limit) is the
     // backup file's, which the command line's "cannot write the database (database.url)" sent the operator away from.
-    const why = storageFailure(err)
-    if (why === undefined) throw err
+    const failure = storageFailure(err)
+    if (failure === undefined) throw err
+    // The engine says any refused write as an I/O error; the file system says whether it was only busy.
+    const why = (await untilStopped(busyAnswer(partial), signal).catch(() => undefined)) ?? failure
     throw new AppError(
       'storage_unavailable',
       `backup: the copy could not be written to the file (${setting}): ${why}; it was removed`,

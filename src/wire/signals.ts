@@ -23,7 +23,7 @@ const about = {
   offset: 'Signals to skip for paging, 0 or more (default 0); the order is stable across pages.',
   include:
     '"dismissed": also the signals the team judged not relevant, and those stored while their author was muted ' +
-    '(verdict null), which the default list leaves out (they are never deleted).',
+    '(verdict null), which the default list leaves out (they are never deleted); each says dismissed: true.',
   content:
     '"preview" (default): content is at most 300 characters. "full": each signal also carries contentFull, ' +
     'up to 4,000 characters (null where the full text was not kept).',
@@ -164,6 +164,11 @@ export const Signal = v.object({
   verdict: v.pipe(
     v.nullable(v.picklist(['relevant', 'not_relevant'])),
     v.description("The team's verdict on the signal (POST /api/v1/signals/{id}/feedback), or null."),
+  ),
+  dismissed: described(
+    v.boolean(),
+    'Whether it is dismissed: judged not relevant, or stored while its author was muted (its verdict then null). ' +
+      'Only include=dismissed lists such signals.',
   ),
   personId: v.pipe(
     v.nullable(v.string()),

@@ -1,10 +1,13 @@
 // An export whose file system answers its writes with EBUSY or EAGAIN (a network or FUSE file system that is busy
 // for a while; docs/operations.md#exporting-signals): one line naming the file, what the file system answered and
-// that trying again may do, exit 1, as a full disk is said; not a raw command_failed log line.
+// that trying again may do, exit 1, as a full disk is said; not a raw command_failed log line. A backup there
+// (docs/operations.md#backups-and-restore) said only "the disk reported an I/O error", SQLite's word for any refused
+// write, which sent the operator looking for a failing disk: it now says the same, exit 1, and leaves nothing there.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { errnoMount } from '../support/errno-mount'
-import { createWorkspace, ok, runCli } from './run-cli'
+import { createWorkspace, dump, ok, runCli } from './run-cli'
 
 const ws = createWorkspace()
 beforeAll(async () => {
@@ -31,6 +34,25 @@ describe('export to a file system that refuses writes for a while', () => {
           const r = await runCli(ws, [...command, '--out', out])
           expect(r).toEqual({ code: 1, stdout: '', stderr: `lead-signals: cannot write "${out}": ${why}\n` })
         }
+      } finally {
+        await mount.stop()
+      }
+    })
+  }
+})
+
+describe('backup to a file system that refuses writes for a while', () => {
+  for (const { errno, why } of CASES) {
+    test(`errno ${errno}: one line saying so and to try again, exit 1, nothing left there`, async () => {
+      const dir = join(ws.dir, `busy-backup-${errno}`)
+      const mount = await errnoMount(dir, errno)
+      try {
+        const before = await dump(ws)
+        const r = await runCli(ws, ['backup', '--to', join(dir, 'backup.db')])
+        const line = `backup: the copy could not be written to the file (--to): ${why}; it was removed`
+        expect(r).toEqual({ code: 1, stdout: '', stderr: `lead-signals: ${line}\n` })
+        expect(readdirSync(dir)).toEqual([])
+        expect(await dump(ws)).toEqual(before)
       } finally {
         await mount.stop()
       }

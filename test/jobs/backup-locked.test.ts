@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from 'bun:test'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'libsql'
@@ -8,6 +8,7 @@ import { createLogger } from '../../src/lib/log'
 import { startScheduler } from '../../src/jobs/scheduler'
 import { retriedScheduledBackup } from '../../src/jobs/backup-retry'
 import { seedTeam, testDeps } from '../support/deps'
+import { errnoMount } from '../support/errno-mount'
 
 const cleanup: (() => unknown)[] = []
 afterEach(async () => {
@@ -106,6 +107,21 @@ describe('a scheduled backup that failed', () => {
     await expect(run).rejects.toThrow('backup.dir')
     expect(retries(lines)).toEqual([])
   })
+
+  // A network or FUSE backup.dir that answers the copy's writes with EBUSY for a while: a cause that passes, as
+  // the lock is (docs/operations.md#backups-and-restore); this mount answers so for good, so every try says it.
+  test('on a backup.dir busy for a while (EBUSY), is tried again, each try saying so', async () => {
+    const mountDir = mkdtempSync(join(tmpdir(), 'ls-backup-retry-busy-'))
+    const mount = await errnoMount(mountDir, 16)
+    cleanup.push(() => rmSync(mountDir, { recursive: true, force: true }))
+    cleanup.push(() => mount.stop())
+    const { deps, lines } = await setUp({ schedule: '0 3 * * *', backups: mountDir })
+    const run = retriedScheduledBackup(deps, { signal: new AbortController().signal, delaysMs: [100, 100] })
+    const busy = 'the file system answered that it is busy (EBUSY); try again'
+    expect(await run.catch((err) => appErrorIn(err)?.extra.reason)).toBe(busy)
+    expect(retries(lines).map((l) => l.err)).toEqual([expect.stringContaining(busy), expect.stringContaining(busy)])
+    expect(readdirSync(mountDir)).toEqual([])
+  }, 30_000)
 
   test('stopped while it waits to try again, ends as stopped at once', async () => {
     const { deps, other } = await setUp({ schedule: '0 3 * * *' })

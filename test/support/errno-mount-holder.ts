@@ -1,6 +1,6 @@
-// The child of errno-mount.ts: serves a FUSE file system at argv[2] (Linux's FUSE protocol, <linux/fuse.h>) that holds
-// no file: a lookup finds nothing, a file is created (O_CREAT) as the kernel asks, and every write to it is answered
-// with errno argv[3] (EBUSY, EAGAIN), as a network or FUSE file system that refuses writes for a while answers them.
+// The child of errno-mount.ts: serves a FUSE file system at argv[2] (Linux's FUSE protocol, <linux/fuse.h>) of one
+// folder: a file is created (O_CREAT) as the kernel asks, found, listed and removed by name, and every write to it is
+// answered with errno argv[3] (EBUSY, EAGAIN), as a network or FUSE file system that refuses writes for a while does.
 // Says `mounted`. It blocks in reading /dev/fuse, where no signal handler runs: it is stopped by SIGKILL, which ends
 // the connection, and the mount is then taken away by the parent (errno-mount.ts).
 import { dlopen, FFIType, ptr } from 'bun:ffi'
@@ -25,11 +25,14 @@ const ENOSYS = 38
 const LOOKUP = 1
 const FORGET = 2
 const GETATTR = 3
+const UNLINK = 10
+const OPEN = 14
 const WRITE = 16
 const RELEASE = 18
 const FLUSH = 25
 const INIT = 26
 const OPENDIR = 27
+const READDIR = 28
 const RELEASEDIR = 29
 const ACCESS = 34
 const CREATE = 35
@@ -70,7 +73,36 @@ function init(kernelMinor: number) {
   return out
 }
 
+/** fuse_entry_out (nodeid, generation, timeouts 0, attr): the kernel asks again for each use of the name. */
+const entryOf = (ino: bigint) => {
+  const entry = Buffer.alloc(40)
+  entry.writeBigUInt64LE(ino, 0)
+  return Buffer.concat([entry, attr(ino, 0o100600)])
+}
+
+/** fuse_dirent of each file from the `from`th on: inode, the next one's offset, the name's length, a regular file. */
+function dirents(from: number) {
+  const out: Buffer[] = []
+  for (const [i, [name, ino]] of [...files].entries()) {
+    if (i < from) continue
+    const n = Buffer.from(name)
+    const d = Buffer.alloc(24 + Math.ceil(n.length / 8) * 8)
+    d.writeBigUInt64LE(ino, 0)
+    d.writeBigUInt64LE(BigInt(i + 1), 8)
+    d.writeUInt32LE(n.length, 16)
+    d.writeUInt32LE(8, 20)
+    n.copy(d, 24)
+    out.push(d)
+  }
+  return Buffer.concat(out)
+}
+
+// The name after a request's fixed part, ended by a NUL.
+const nameAt = (at: number, n: number) =>
+  request.toString('utf8', at, request.indexOf(0, at) < 0 ? n : request.indexOf(0, at))
+
 const request = Buffer.alloc((1 << 20) + 4096)
+const files = new Map<string, bigint>()
 let nextIno = 2n
 for (;;) {
   let n: number
@@ -86,17 +118,23 @@ for (;;) {
   const unique = request.readBigUInt64LE(8)
   const node = request.readBigUInt64LE(16)
   if (opcode === INIT) answer(unique, 0, init(request.readUInt32LE(44)))
-  else if (opcode === LOOKUP) answer(unique, ENOENT)
+  else if (opcode === LOOKUP) {
+    const ino = files.get(nameAt(40, n))
+    if (ino) answer(unique, 0, entryOf(ino))
+    else answer(unique, ENOENT)
+  } else if (opcode === UNLINK) answer(unique, files.delete(nameAt(40, n)) ? 0 : ENOENT)
+  // fuse_read_in: the handle, then the offset the listing goes on from.
+  else if (opcode === READDIR) answer(unique, 0, dirents(Number(request.readBigUInt64LE(48))))
   else if (opcode === GETATTR)
     answer(unique, 0, Buffer.concat([Buffer.alloc(16), attr(node, node === 1n ? 0o40777 : 0o100600)]))
-  // fuse_entry_out (nodeid, generation, timeouts 0, attr) and fuse_open_out (fh, flags).
+  // fuse_create_in (16 bytes) before the name; the answer is fuse_entry_out and fuse_open_out (fh, flags).
   else if (opcode === CREATE) {
     const ino = nextIno++
-    const entry = Buffer.alloc(40)
-    entry.writeBigUInt64LE(ino, 0)
-    answer(unique, 0, Buffer.concat([entry, attr(ino, 0o100600), Buffer.alloc(16)]))
+    files.set(nameAt(56, n), ino)
+    answer(unique, 0, Buffer.concat([entryOf(ino), Buffer.alloc(16)]))
   } else if (opcode === WRITE) answer(unique, writeErrno)
-  else if (opcode === OPENDIR) answer(unique, 0, Buffer.alloc(16))
+  // fuse_open_out (fh, flags) for a file found by name, and for the folder.
+  else if (opcode === OPEN || opcode === OPENDIR) answer(unique, 0, Buffer.alloc(16))
   else if ([FLUSH, RELEASE, RELEASEDIR, ACCESS].includes(opcode)) answer(unique, 0)
   // Forgetting and interrupting are never answered (the kernel waits for no answer).
   else if (![FORGET, BATCH_FORGET, INTERRUPT].includes(opcode)) answer(unique, ENOSYS)

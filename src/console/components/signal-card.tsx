@@ -6,10 +6,10 @@ import { authorLink, bandOf, httpUrl, platformName, splitReason, standInWhy } fr
 import { Icon, Ago, Name } from './ui'
 
 /**
- * As the console's page answers it: with the author's kept profile address, where there is one, and whether it is
- * dismissed (judged not relevant, or stored while its author was muted).
+ * As the console's page answers it: with the author's kept profile address, where there is one. `dismissed` (judged
+ * not relevant, or stored while its author was muted) may be left out by a card the page made itself.
  */
-export type Signal = v.InferOutput<typeof WireSignal> & { profileUrl?: string; dismissed?: boolean }
+export type Signal = Omit<v.InferOutput<typeof WireSignal>, 'dismissed'> & { profileUrl?: string; dismissed?: boolean }
 export type Verdict = NonNullable<Signal['verdict']>
 
 type Props = { signal: Signal; selected: boolean; isNew: boolean; rate: (s: Signal, verdict: Verdict) => void }

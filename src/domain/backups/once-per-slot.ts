@@ -4,6 +4,8 @@ import { latestCronRun, nextCronRun } from '../../lib/cron'
 import type { Needs } from '../needs'
 import { CopyStopped } from '../../storage/backup-copy/copy'
 import { lockHeld } from '../../storage/failure'
+import { appErrorIn } from '../../errors'
+import { BUSY_WRITE } from '../../lib/busy-write'
 import { writeScheduledBackup } from './backups'
 
 // The row that names the latest scheduled time whose backup is written (storage/repos/job-leases.ts, periodDone).
@@ -18,12 +20,16 @@ export type SlotBackup = { slot: string } & (
   | { outcome: 'done_already' | 'stopped' }
 )
 
+const BUSY_REASONS = new Set(Object.values(BUSY_WRITE))
+
 /**
  * Whether a backup failed for a cause that passes by itself, so that trying again minutes later may write it: another
- * writer held the write lock past the wait (for the lease, the copy or marking the time done). A full disk or a
- * folder that cannot be written stays so until someone mends it.
+ * writer held the write lock past the wait (for the lease, the copy or marking the time done), or backup.dir's file
+ * system refused the copy's writes as busy (EBUSY, EAGAIN: a network or FUSE mount, storage/backup-copy/busy-answer.ts).
+ * A full disk or a folder that cannot be written stays so until someone mends it.
  */
-export const failedForAWhile = lockHeld
+export const failedForAWhile = (err: unknown) =>
+  lockHeld(err) || BUSY_REASONS.has(appErrorIn(err)?.extra.reason as string)
 
 /** The scheduled time (ISO) a run of backup.schedule at the clock's present is for; the present without one. */
 export function backupSlot(deps: { config: Config; clock: Clock }): Date {

@@ -75,37 +75,25 @@ const signalOf = (r: PageRow, full: boolean) => ({
   publishedAt: r.publishedAt,
   detectedAt: r.detectedAt,
   verdict: r.verdict ?? null,
+  dismissed: r.dismissed,
   personId: r.personId,
 })
 type SignalOut = ReturnType<typeof signalOf>
 
 /**
  * The console's page (docs/console.md#the-signals-page): each signal with the profile address its platform gave for
- * the author, kept on the person (docs/people.md), for the author's link; absent where none was kept. And whether it
- * is dismissed: with Show dismissed, a signal stored while its author was muted has no verdict to tell it
- * (docs/console.md#verdicts). The cached signals are shared (signalsOf), so each is copied, never changed.
+ * the author, kept on the person (docs/people.md), for the author's link; absent where none was kept. Whether it is
+ * dismissed comes with the list itself (docs/api.md#signals). The cached signals are shared (signalsOf), so each is
+ * copied, never changed.
  */
-export async function readConsoleSignals(
-  deps: Needs<never, 'signals' | 'people' | 'signalFeedback'>,
-  team: TeamRow,
-  q: SignalListQuery,
-) {
+export async function readConsoleSignals(deps: Needs<never, 'signals' | 'people'>, team: TeamRow, q: SignalListQuery) {
   const page = await readSignals(deps, team, q)
-  const [profiles, dismissed] = await Promise.all([
-    deps.repos.people.profilesOf(team.id, page.signals),
-    // Without include=dismissed the list holds none.
-    q.include === 'dismissed'
-      ? deps.repos.signalFeedback.dismissedAmong(
-          team.id,
-          page.signals.map((s) => s.id),
-        )
-      : new Set<string>(),
-  ])
+  const profiles = await deps.repos.people.profilesOf(team.id, page.signals)
   return {
     ...page,
     signals: page.signals.map((s) => {
       const profileUrl = profiles.get(identityKey(s))
-      return { ...s, ...(profileUrl ? { profileUrl } : {}), dismissed: dismissed.has(s.id) }
+      return profileUrl ? { ...s, profileUrl } : s
     }),
   }
 }

@@ -71,19 +71,6 @@ export function createSignalFeedbackRepo(db: Db) {
         .all()
       return new Map(rows.map((r) => [r.signalId, r.verdict]))
     },
-    /**
-     * Which of these signals are dismissed, in one statement: judged not relevant, or stored while their person was
-     * muted, which leaves no verdict (docs/people.md#mute).
-     */
-    async dismissedAmong(teamId: string, signalIds: string[]): Promise<Set<string>> {
-      if (signalIds.length === 0) return new Set()
-      const rows = await db
-        .select({ id: signals.id })
-        .from(signals)
-        .where(and(eq(signals.teamId, teamId), inArray(signals.id, signalIds), eq(signals.dismissed, true)))
-        .all()
-      return new Set(rows.map((r) => r.id))
-    },
     /** Every verdict of the team, as the tuning reads them (docs/scoring.md#tuning-by-verdicts). */
     async verdicts(teamId: string) {
       return db

@@ -13,7 +13,7 @@ import { countQuery } from './count'
 import { pageRowOf } from './page-row'
 import { versionReader } from './version'
 import { keywordKey } from '../../../query/same-query'
-import { resolvedKeyword, signalSpellings, type Statement } from './keyword-filter'
+import { listKeyword, signalSpellings, type Statement } from './keyword-filter'
 
 export type { ImportedVerdict, PageRow, SignalFilter }
 export type { ExportCursor, ExportReader, ExportRow } from './export'
@@ -67,8 +67,8 @@ export function createSignalsRepo(
   /** `f` with its keyword resolved (keyword-filter.ts), against the spellings of the team's signals at `version`. */
   const resolved = async (teamId: string, f: SignalFilter, version?: number): Promise<SignalFilter> => {
     if (f.keyword === undefined) return f
-    const at = version ?? (await currentVersion(teamId))
-    return resolvedKeyword(f, await cache.spellings(JSON.stringify([teamId, at]), () => signalSpellings(run, teamId)))
+    const key = JSON.stringify([teamId, version ?? (await currentVersion(teamId))])
+    return listKeyword(f, await cache.spellings(key, () => signalSpellings(run, teamId)))
   }
 
   return {

@@ -17,4 +17,5 @@ export const pageRowOf = (r: unknown[]): PageRow => ({
   detectedAt: r[12] as string,
   verdict: r[13] as PageRow['verdict'],
   personId: r[14] as string | null,
+  dismissed: r[15] === 1,
 })

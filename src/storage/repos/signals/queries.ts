@@ -3,6 +3,7 @@ import type { Db } from '../../engine/types'
 import { signalFeedback } from '../../tables/signal-feedback'
 import { signals } from '../../tables/signals'
 import { keywordCondition, type ResolvedKeyword } from './keyword-filter'
+import { alsoIn, type Equality, leadOf, SORT_KEY, through } from './lead-index'
 
 export type SignalFilter = {
   keyword?: string
@@ -82,11 +83,15 @@ export function filterConditions(
   shape: FilterShape,
   value: (name: keyof SignalFilter) => SQLWrapper,
   published: SQLWrapper = signals.publishedAt,
+  lead?: Equality,
 ) {
+  // Walking `lead`'s index, the other equality filters are seeks into theirs (lead-index.ts).
+  const equal = (column: Exclude<Equality, 'keyword'>) =>
+    lead && lead !== column ? alsoIn(column, value(column)) : eq(signals[column], value(column))
   return [
     shape.withDismissed ? undefined : eq(signals.dismissed, false),
-    shape.intent ? eq(signals.intent, value('intent')) : undefined,
-    shape.platform ? eq(signals.platform, value('platform')) : undefined,
+    shape.intent ? equal('intent') : undefined,
+    shape.platform ? equal('platform') : undefined,
     shape.keyword ? keywordCondition(shape, value) : undefined,
     shape.minScore ? gte(signals.score, value('minScore')) : undefined,
     shape.since ? gte(published, value('since')) : undefined,
@@ -105,7 +110,7 @@ export function filterConditions(
 function whereOf(shape: FilterShape) {
   return and(
     eq(signals.teamId, p('teamId')),
-    ...filterConditions(shape, p, sql`+${signals.publishedAt}`),
+    ...filterConditions(shape, p, sql`+${signals.publishedAt}`, leadOf(shape)),
     shape.anchored
       ? sql`(${signals.score}, ${signals.publishedAt}, ${signals.id}) < (${p('anchorScore')}, ${p('anchorPublishedAt')}, ${p('anchorId')})`
       : undefined,
@@ -141,6 +146,9 @@ export function pageQuery(db: Db, shape: FilterShape) {
     detectedAt: signals.detectedAt,
     verdict: signalFeedback.verdict,
     personId: signals.personId,
+    // Without include=dismissed none is (docs/api.md#feedback), and the row need not be read past its long text.
+    // Named: the client keys a row's values by column name too, and a column named 0 took the place of the first.
+    dismissed: shape.withDismissed ? signals.dismissed : sql<boolean>`0`.mapWith(Boolean).as('dismissed'),
   }
   const withVerdicts = db
     .select(columns)
@@ -155,7 +163,7 @@ export function pageQuery(db: Db, shape: FilterShape) {
       .prepare()
   const rowids = db
     .select({ rowid: sql`rowid` })
-    .from(signals)
+    .from(through(leadOf(shape)))
     .where(whereOf(shape))
     .orderBy(...ORDER)
     .limit(p('limit'))
@@ -171,8 +179,8 @@ export type PageRow = Awaited<ReturnType<ReturnType<typeof pageQuery>['all']>>[n
 /** The sort key of the row `skip` rows past the start (or past the anchor), read from the covering index alone. */
 export function anchorQuery(db: Db, shape: FilterShape) {
   return db
-    .select({ score: signals.score, publishedAt: signals.publishedAt, id: signals.id })
-    .from(signals)
+    .select(SORT_KEY)
+    .from(through(leadOf(shape)))
     .where(whereOf(shape))
     .orderBy(...ORDER)
     .limit(1)
@@ -181,5 +189,7 @@ export function anchorQuery(db: Db, shape: FilterShape) {
 }
 
 /** The WHERE of a count, with the values in place. */
-export const countWhere = (teamId: string, f: SignalFilter): SQL | undefined =>
-  and(eq(signals.teamId, teamId), ...filterConditions(shapeOf(f, false, false), valuesOf(f)))
+export function countWhere(teamId: string, f: SignalFilter): SQL | undefined {
+  const shape = shapeOf(f, false, false)
+  return and(eq(signals.teamId, teamId), ...filterConditions(shape, valuesOf(f), undefined, leadOf(shape)))
+}

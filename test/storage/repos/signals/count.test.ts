@@ -39,7 +39,7 @@ test("a count with one of keyword, platform and intent reads that filter's index
       .rows
     const steps = plan.map((r) => String(r.detail)).filter((d) => /^(SEARCH|SCAN) signals /.test(d))
     const equalities = (['keyword', 'platform', 'intent'] as const).filter((c) => f[c] !== undefined)
-    // Two or more: the planner's choice (count.ts).
+    // Two or more: a walk of the first's index with seeks into the others' (two-filters.test.ts).
     if (equalities.length !== 1) continue
     const column = equalities[0]
     expect({ f, steps }).toEqual({
