@@ -1,3 +1,5 @@
+import { lookup } from 'node:dns/promises'
+import { isIP } from 'node:net'
 import { AppError } from '../../errors'
 import { PlatformUnreachableError, UpstreamStatusError } from '../http'
 import { MAX_MESSAGE_BYTES } from './jetstream-message'
@@ -99,12 +101,39 @@ export const closeOf = (ending: Ending) => {
   return close?.clean && close.code !== 1006 ? { code: close.code, reason: printable(close.reason) } : {}
 }
 
+// How long the look-up of a name that could not be connected to may take: a resolver that does not answer is no reason.
+const LOOKUP_MS = 5_000
+
+/**
+ * Why an instance could not be reached, for the log: the WebSocket client says `Failed to connect` alike for a port
+ * nothing listens on and for a name that does not resolve, so the name is looked up once after the failure. The
+ * resolver's ENOTFOUND or EAI_AGAIN, with the name, as fetch reports it (lib/network-reason.ts), is told as the
+ * HTTP streams tell it, with the setting to check (docs/streams.md#outages); else the client's words.
+ */
+async function unreachableBecause(host: string, ending: Ending): Promise<Error | undefined> {
+  const said = clientWords(ending)
+  const hostname = new URL(`ws://${host}`).hostname
+  if (ending.opened || isIP(hostname.replace(/^\[|\]$/g, ''))) return said
+  let timer: Timer | undefined
+  const code = await Promise.race([
+    lookup(hostname).then(
+      () => undefined,
+      (err: { code?: unknown }) => err?.code,
+    ),
+    new Promise<undefined>((done) => {
+      timer = setTimeout(done, LOOKUP_MS)
+    }),
+  ]).finally(() => clearTimeout(timer))
+  if (code !== 'ENOTFOUND' && code !== 'EAI_AGAIN') return said
+  return Object.assign(new Error(`getaddrinfo ${code} ${hostname}`), { code, hostname })
+}
+
 /**
  * The failed read a connection that sent no event is (docs/streams.md#outages): one whose first message was not an
  * event (`garbage`), or too large to read (`oversize`), an instance that turned it away (refusalOf), or one that could
- * not be reached, with the WebSocket client's words.
+ * not be reached, with the WebSocket client's words or the name that does not resolve.
  */
-export function connectionFailure(outcome: string, host: string, ending: Ending): Error {
+export async function connectionFailure(outcome: string, host: string, ending: Ending): Promise<Error> {
   if (outcome === 'garbage')
     return new AppError('upstream_error', `bluesky: Jetstream at ${host} sent something that is not an event`)
   if (outcome === 'oversize')
@@ -114,6 +143,9 @@ export function connectionFailure(outcome: string, host: string, ending: Ending)
     )
   return (
     refusalOf(host, ending) ??
-    new PlatformUnreachableError(`bluesky could not be reached (Jetstream at ${host})`, clientWords(ending))
+    new PlatformUnreachableError(
+      `bluesky could not be reached (Jetstream at ${host})`,
+      await unreachableBecause(host, ending),
+    )
   )
 }

@@ -81,7 +81,7 @@ export function createJetstreamReader(
           // each time, not reconnected every second (docs/streams.md#outages).
           if (steady(opened, pace)) failures = 0
           log.warn('stream_disconnected', { platform: 'bluesky', endpoint: host, ...closeOf(ending) })
-        } else sink.failed(connectionFailure(outcome, host, ending))
+        } else sink.failed(await connectionFailure(outcome, host, ending))
         await pause(backoffMs(failures++, undefined, pace.firstRetryMs), signal)
         // A connection lost moves to the next address (docs/streams.md#settings).
         n++

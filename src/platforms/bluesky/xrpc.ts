@@ -60,10 +60,10 @@ export async function xrpc(a: {
     await a.heard?.(res.headers)
     return body
   }
-  const name =
-    typeof (body as { error?: unknown })?.error === 'string'
-      ? (body as { error: string }).error.slice(0, 60)
-      : undefined
+  // The error's type name, an ASCII constant without whitespace (atproto.com/specs/xrpc): anything else in its place
+  // is platform text, kept out of messages (docs/security.md#platform-text).
+  const said = (body as { error?: unknown } | undefined)?.error
+  const name = typeof said === 'string' && /^[A-Za-z][\w.-]{0,59}$/.test(said) ? said : undefined
   const limit = headerRateLimit(res, Date.now())
   const what = limit
     ? `a rate limit (${limit.why}); retry after ${limit.retryAfterSec} s`

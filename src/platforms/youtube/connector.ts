@@ -137,7 +137,7 @@ export function createYoutubeConnector(config: Config['platforms']['youtube'], l
       const ids: string[] = []
       let pageToken: string | undefined
       // No more search.list calls than the search was charged (one per 50 results, docs/platforms.md#budgets): a page
-      // may hold fewer than maxResults and still name a next one, and each call costs 100 units of the quota.
+      // may hold fewer than maxResults and still name a next one, and each call is one of the day's 100.
       const calls = Math.min(MAX_PAGES, Math.ceil(limit / PAGE_MAX))
       for (let n = 0; n < calls && ids.length < limit; n++) {
         const params: Record<string, string> = {

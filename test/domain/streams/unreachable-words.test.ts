@@ -2,6 +2,7 @@ import { afterEach, describe, expect, test } from 'bun:test'
 import { createServer } from 'node:net'
 import { streamHealth } from '../../../src/domain/streams/health'
 import { createLogger } from '../../../src/lib/log'
+import { createJetstreamReader } from '../../../src/platforms/bluesky/jetstream'
 import { createDevtoStream } from '../../../src/platforms/devto/stream'
 import { testConfig, testDeps } from '../../support/deps'
 import { firstFailure } from '../../support/first-failure'
@@ -18,13 +19,18 @@ afterEach(() => {
   while (stops.length) stops.pop()?.()
 })
 
-/** The `stream_read_failed` line of DEV's stream at `origin`, as a terminal shows it. */
-async function firstLine(origin: string): Promise<string> {
-  const config = testConfig({ platforms: { devto: { stream_url: origin } } })
-  const err = await firstFailure(createDevtoStream(config.platforms.devto, silentLogger))
+/** The `stream_read_failed` line of DEV's stream (or Bluesky's Jetstream) at `origin`, as a terminal shows it. */
+async function firstLine(origin: string, platform: 'devto' | 'bluesky' = 'devto'): Promise<string> {
+  const table = platform === 'devto' ? { stream_url: origin } : { stream_url: [origin] as never }
+  const config = testConfig({ platforms: { [platform]: table } })
+  const reader =
+    platform === 'devto'
+      ? createDevtoStream(config.platforms.devto, silentLogger)
+      : createJetstreamReader(config.platforms.bluesky, silentLogger)
+  const err = await firstFailure(reader)
   const lines: string[] = []
   const { deps } = await testDeps({ now: '2026-12-07T09:00:00.000Z' })
-  streamHealth({ ...deps, config, log: createLogger((l) => lines.push(l), { format: 'human' }) }, 'devto').failed(err)
+  streamHealth({ ...deps, config, log: createLogger((l) => lines.push(l), { format: 'human' }) }, platform).failed(err)
   const line = lines.find((l) => l.includes('stream_read_failed'))
   if (!line) throw new Error(`no stream_read_failed among ${lines.join('\n')}`)
   return line
@@ -44,6 +50,16 @@ describe("a stream that cannot reach its platform: the network's words, not the 
       'err="devto could not be reached: the name devto.nowhere.invalid does not resolve: check platforms.devto.stream_url for a typo',
     )
     expect(line).not.toMatch(/getaddrinfo|ENOTFOUND/)
+  })
+
+  // The WebSocket client says only `Failed to connect`, as for a port nothing listens on: the Jetstream address whose
+  // name does not resolve is said so too, with the setting, as the streams and searches over HTTP say it.
+  test('a Jetstream address whose name does not resolve', async () => {
+    const line = await firstLine('wss://jetstream.nowhere.invalid/subscribe', 'bluesky')
+    expect(line).toContain(
+      'err="bluesky could not be reached: the name jetstream.nowhere.invalid does not resolve: check platforms.bluesky.stream_url for a typo',
+    )
+    expect(line).not.toContain('Failed to connect')
   })
 
   test('a server that closes the connection without an answer', async () => {
