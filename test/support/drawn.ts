@@ -12,21 +12,24 @@ export type Drawn = {
   holds: boolean
   /** Whether the element was within the window (a phone's screen) as it was drawn. */
   inView: boolean
+  /** What the `read` expression gave then, e.g. a button's words beside what was drawn. */
+  read?: unknown
 }
 
-const watcher = (selector: string, text: string) => `(() => {
+const watcher = (key: string, selector: string, text: string, read: string) => `(() => {
   const shown = () => [...document.querySelectorAll(${JSON.stringify(selector)})]
     .find((e) => (e.textContent ?? '').includes(${JSON.stringify(text)}))
   const record = (e) => {
     const at = document.activeElement
     const box = e.getBoundingClientRect()
-    window.__drawn = {
+    window.__drawn = { ...window.__drawn, [${JSON.stringify(key)}]: {
       focused: !at || at === document.body
         ? 'BODY'
         : at.tagName + ' ' + (at.getAttribute('aria-label') ?? at.textContent ?? '').trim(),
       holds: !!at && e.contains(at),
       inView: box.top >= 0 && box.bottom <= innerHeight,
-    }
+      read: ${read},
+    } }
   }
   const observer = new MutationObserver(() => {
     const e = shown()
@@ -39,18 +42,24 @@ const watcher = (selector: string, text: string) => `(() => {
 
 /**
  * Watches for the first `selector` whose text includes `text` (from the next page load with `beforeLoad`, else from
- * now); the function returned waits for it and gives the state it was drawn in.
+ * now); the function returned waits for it and gives the state it was drawn in. `read`: a page expression to evaluate
+ * in that moment too.
  */
 export async function whenDrawn(
   page: Page,
   selector: string,
   text = '',
-  options: { beforeLoad?: boolean } = {},
+  options: { beforeLoad?: boolean; read?: string } = {},
 ): Promise<() => Promise<Drawn>> {
-  if (options.beforeLoad) await page.addInitScript(watcher(selector, text))
-  else await page.evaluate(watcher(selector, text))
+  // Each watch records under a key of its own: several can be waiting in one page.
+  const key = crypto.randomUUID()
+  const script = watcher(key, selector, text, options.read ?? 'undefined')
+  if (options.beforeLoad) await page.addInitScript(script)
+  else await page.evaluate(script)
   return async () => {
-    await page.waitForFunction('window.__drawn !== undefined', null, { timeout: 10_000 })
-    return (await page.evaluate('window.__drawn')) as Drawn
+    // A function, not a string: a string is evaluated again each frame with eval, which the console's CSP refuses.
+    const recorded = (k: string) => (globalThis as { __drawn?: Record<string, Drawn> }).__drawn?.[k]
+    await page.waitForFunction(recorded, key, { timeout: 10_000 })
+    return (await page.evaluate(recorded, key)) as Drawn
   }
 }
