@@ -5,15 +5,24 @@
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { openPage, signIn } from '../support/browser'
+import { whenDrawn } from '../support/drawn'
 import { fieldState } from '../support/focus'
 import { OWNER_PASSWORD, oneTeamConsole, SIZES } from '../support/one-team-console'
 
 const con = oneTeamConsole({ team: 'acme', owner: 'ann@acme.test' })
 
-async function submitByKeys(page: Page) {
+/**
+ * Submits by the keyboard and checks that in the task the refusal (with `words`) is drawn, the keyboard is already in
+ * the field refused: with a passive effect it moved a paint later, and a read after the alert showed could land before.
+ */
+async function submitByKeys(page: Page, words: string) {
   await page.getByRole('button', { name: 'Add destination' }).focus()
+  const drawn = await whenDrawn(page, '[role=alert]', words, {
+    read: `document.activeElement?.getAttribute('aria-invalid')`,
+  })
   await page.keyboard.press('Enter')
   await page.getByRole('alert').waitFor()
+  expect((await drawn()).read).toBe('true')
 }
 
 describe('A refused destination', () => {
@@ -27,7 +36,7 @@ describe('A refused destination', () => {
         const url = page.getByLabel('URL')
         const zone = page.getByLabel('Time zone')
         await url.fill('https://hooks.slack.com/not-a-webhook')
-        await submitByKeys(page)
+        await submitByKeys(page, 'Slack incoming-webhook URL')
         const reason = (await page.getByRole('alert').textContent()) as string
         expect(reason).toContain('Slack incoming-webhook URL')
         expect(await fieldState(url)).toEqual({ invalid: 'true', description: reason, focused: true })
@@ -37,7 +46,7 @@ describe('A refused destination', () => {
         await url.fill('https://hooks.slack.com/services/T000/B000/XXXX')
         expect((await fieldState(url)).invalid).toBeNull()
         await zone.fill('Mars/Olympus_Mons')
-        await submitByKeys(page)
+        await submitByKeys(page, 'IANA time zone')
         const why = (await page.getByRole('alert').textContent()) as string
         expect(why).toContain('IANA time zone')
         expect(await fieldState(zone)).toEqual({ invalid: 'true', description: why, focused: true })
@@ -47,7 +56,7 @@ describe('A refused destination', () => {
         await zone.fill('UTC')
         await page.getByLabel('From').fill('22')
         await page.getByLabel('To', { exact: true }).fill('22')
-        await submitByKeys(page)
+        await submitByKeys(page, 'must differ')
         const quiet = (await page.getByRole('alert').textContent()) as string
         expect(quiet).toContain('must differ')
         expect(await fieldState(page.getByLabel('From'))).toEqual({

@@ -2,7 +2,8 @@
 // hidden (the phone's menu closes as a page opens; a person's link goes with the People list), the keyboard lands on
 // the new page's heading, and the next Tab goes into that page. It fell to the page's body: a screen reader heard
 // nothing of the new page, and the next Tab went wherever the browser guessed.
-import { describe, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
+import { whenDrawn } from '../support/drawn'
 import { openPage, signIn } from '../support/browser'
 import { focusSettlesOn, tabReaches } from '../support/focus'
 import { OWNER_PASSWORD, oneTeamConsole } from '../support/one-team-console'
@@ -27,8 +28,11 @@ describe('Focus after moving to another page', () => {
       const link = page.getByRole('navigation').getByRole('link', { name: 'Keywords' })
       await link.waitFor()
       while (!(await link.evaluate((a) => a === a.ownerDocument.activeElement))) await page.keyboard.press('Tab')
+      // In the frame the new page is drawn, not a paint later with the keyboard on the link now hidden.
+      const drawn = await whenDrawn(page, 'main h1', 'Keywords')
       await page.keyboard.press('Enter')
       await link.waitFor({ state: 'hidden' })
+      expect((await drawn()).focused).toBe('H1 Keywords')
       await focusSettlesOn(page, 'H1 Keywords')
       await tabReaches(page, page.getByLabel('Keyword or query'))
     } finally {

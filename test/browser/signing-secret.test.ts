@@ -7,6 +7,7 @@ import { createUser } from '../../src/domain/users/users'
 import { createWorkspace, type Workspace } from '../cli/run-cli'
 import { launchBrowser, listenForBrowser, openPage, screenshot, signIn, stopConsole } from '../support/browser'
 import { seedTeam, testDeps } from '../support/deps'
+import { whenDrawn } from '../support/drawn'
 
 let browser: Browser
 let app: ReturnType<typeof listenForBrowser> | undefined
@@ -46,6 +47,16 @@ describe("a new webhook's signing secret", () => {
       await view.page.getByRole('button', { name: 'Copied' }).waitFor()
       expect(await view.page.evaluate('navigator.clipboard.readText()')).toBe(secret)
       await screenshot(view.page, 'signing-secret-phone')
+
+      // Another destination added: its new secret is shown with Copy, not with the Copied of the one before (which
+      // said, and announced in the status, that a secret not copied yet was), not even for the frame it is drawn in.
+      const button = `document.querySelector('.new-key button')?.textContent`
+      const drawn = await whenDrawn(view.page, '[role=status]', 'Added http://127.0.0.1:9/again', { read: button })
+      await view.page.getByLabel('URL').fill('http://127.0.0.1:9/again')
+      await view.page.getByRole('button', { name: 'Add destination' }).click()
+      expect((await drawn()).read).toBe('Copy')
+      expect(await view.page.getByLabel('Signing secret').inputValue()).not.toBe(secret)
+      expect(await view.page.locator('.new-key button').textContent()).toBe('Copy')
     } finally {
       await view.close()
     }

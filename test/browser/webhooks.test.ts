@@ -17,6 +17,7 @@ import {
   signedInState,
 } from '../support/browser'
 import { seedTeam, testDeps } from '../support/deps'
+import { whenDrawn } from '../support/drawn'
 import { fakeUpstream } from '../support/fake-upstream'
 import { startSmtp } from '../support/smtp'
 import { createEndpoint, listEndpoints, removeEndpoint, updateEndpoint } from '../../src/domain/webhooks/endpoints'
@@ -304,9 +305,14 @@ describe('the Webhooks page', () => {
       await navigateTo(page, 'Destinations')
       await page.getByRole('heading', { name: `${receiver.origin}/sheet` }).waitFor()
       await page.getByLabel('URL').fill(`${receiver.origin}/new`)
+      // In the frame the note is drawn it already holds the keyboard, and so is in view: not a paint later.
+      const drawn = await whenDrawn(page, '[role=status]', `Added ${receiver.origin}/new`)
       await page.getByRole('button', { name: 'Add destination' }).click()
       const added = page.getByText(`Added ${receiver.origin}/new: Test sends it a test event now;`, { exact: false })
       await added.waitFor()
+      const atDraw = await drawn()
+      expect(atDraw.focused).toStartWith(`DIV Added ${receiver.origin}/new`)
+      expect(atDraw.inView).toBe(true)
       expect(await added.textContent()).toContain('new signals go to it as polling passes find them.')
       expect(await inView(`Added ${receiver.origin}/new`)).toBe(true)
       const secret = page.getByLabel('Signing secret')

@@ -1,19 +1,36 @@
 // Where the keyboard is, for the console's focus tests: after an action took away what held it, or a move to another
 // page, the page puts it somewhere that makes sense rather than leaving it on the body.
 import { expect } from 'bun:test'
-import type { Locator, Page } from 'playwright-core'
+import { errors, type Locator, type Page } from 'playwright-core'
 
-/** The focused element as its tag and name (aria-label, else its text): `BUTTON Remove crm`, `H1 Keywords`; BODY for none. */
-const FOCUSED = `(() => {
-  const e = document.activeElement
-  return !e || e === document.body ? 'BODY' : e.tagName + ' ' + (e.getAttribute('aria-label') ?? e.textContent ?? '').trim()
-})()`
+// What a page function reads of the page (the tests are compiled without the DOM's types).
+type PageDocument = {
+  activeElement: { tagName: string; textContent: string | null; getAttribute(name: string): string | null } | null
+  body: unknown
+}
 
-export const focused = (page: Page) => page.evaluate(FOCUSED) as Promise<string>
+/**
+ * The focused element as its tag and name (aria-label, else its text): `BUTTON Remove crm`, `H1 Keywords`; BODY for
+ * none. Given `what`, whether that is it (one function, as a page function cannot call another of this file).
+ */
+function focusedNow(what: string | null): string | boolean {
+  const { activeElement: e, body } = (globalThis as unknown as { document: PageDocument }).document
+  const now = !e || e === body ? 'BODY' : `${e.tagName} ${(e.getAttribute('aria-label') ?? e.textContent ?? '').trim()}`
+  return what === null ? now : now === what
+}
 
-/** Waits (up to 3 s) for the focus to settle on `what` once the page has drawn what followed, then checks it. */
+export const focused = (page: Page) => page.evaluate(focusedNow, null) as Promise<string>
+
+/**
+ * Waits (up to 3 s) for the focus to settle on `what` once the page has drawn what followed, then checks it. The wait
+ * is a function, not a string: Playwright evaluates a string again at each frame with `eval`, which the console's
+ * Content-Security-Policy refuses, so a wait not met at once threw at the next frame and, caught, did not wait at all.
+ * Only the time running out is let through, to the check that says where the focus is instead.
+ */
 export async function focusSettlesOn(page: Page, what: string) {
-  await page.waitForFunction(`${FOCUSED} === ${JSON.stringify(what)}`, null, { timeout: 3000 }).catch(() => {})
+  await page.waitForFunction(focusedNow, what, { timeout: 3000 }).catch((e: Error) => {
+    if (!(e instanceof errors.TimeoutError)) throw e
+  })
   expect(await focused(page)).toBe(what)
 }
 

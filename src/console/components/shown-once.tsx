@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'preact/hooks'
+import { useRef, useState } from 'preact/hooks'
 
 /**
  * A secret shown only this once (a new API key, a webhook's signing secret), with Copy. On a phone the field shows a
@@ -6,13 +6,16 @@ import { useEffect, useRef, useState } from 'preact/hooks'
  * localhost; elsewhere Copy selects the field, for copying by hand.
  */
 export function ShownOnce(props: { what: string; label: string; value: string }) {
-  const [copied, setCopied] = useState(false)
+  // The value copied, not a flag: a new secret is drawn with Copy at once. A flag reset in an effect ran after the
+  // paint, so the new secret first showed (and the status announced) Copied.
+  const [copiedValue, setCopiedValue] = useState<string | null>(null)
+  const copied = copiedValue === props.value
   const field = useRef<HTMLInputElement>(null)
-  useEffect(() => setCopied(false), [props.value])
   const copy = async () => {
+    const value = props.value
     try {
-      await navigator.clipboard.writeText(props.value)
-      setCopied(true)
+      await navigator.clipboard.writeText(value)
+      setCopiedValue(value)
     } catch {
       field.current?.select()
     }

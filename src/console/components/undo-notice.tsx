@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks'
+import { useLayoutEffect, useState } from 'preact/hooks'
 import { Name } from './ui'
 
 /** docs/console.md#verdicts: the line a Not relevant leaves above the list, with the Undo that puts the card back. */
@@ -20,11 +20,12 @@ export function UndoNotice(props: { author: string; onUndo: () => void }) {
  * The card Undo put back, once the list read again shows it, takes the keyboard, selected (`select`, the page's own),
  * as Undo and its notice are gone: the keyboard fell to the page's body, and j started again from the first card.
  * A card the list does not show (a muted author's stays dismissed) leaves it on the page's heading. Returns what Undo
- * calls with the card's id once the server has put it back.
+ * calls with the card's id once the server has put it back. In the frame the card is drawn again (a layout effect; a
+ * passive one runs after the paint, and a key pressed as the card showed went to the page's body).
  */
 export function usePutBack(signals: { id: string }[] | undefined, select: (i: number) => void) {
   const [putBack, setPutBack] = useState<string | null>(null)
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!putBack || !signals) return
     setPutBack(null)
     const i = signals.findIndex((s) => s.id === putBack)

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'preact/hooks'
+import { useLayoutEffect, useRef, useState } from 'preact/hooks'
 import { api } from '../api'
 import { usePageTitle } from '../components/page-heading'
 import { Alert } from '../components/ui'
@@ -7,10 +7,12 @@ export function SignIn(props: { ended?: boolean; onSignedIn: () => void }) {
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   const [error, setError] = useState('')
-  // The keyboard starts in Email, as on any sign-in form; not if something on the page already holds it.
+  // The keyboard starts in Email, as on any sign-in form; not if something on the page already holds it. Put there in
+  // the frame the form is drawn (a layout effect, not a passive one, which Preact runs after the paint): a key typed
+  // as soon as the form shows goes into Email, not to the page's body.
   const emailBox = useRef<HTMLInputElement>(null)
   usePageTitle('Sign in')
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!document.activeElement || document.activeElement === document.body) emailBox.current?.focus()
   }, [])
   const submit = async (e: Event) => {

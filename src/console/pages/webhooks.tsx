@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'preact/hooks'
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks'
 import type * as v from 'valibot'
 import type { Endpoint as WireEndpoint } from '../../wire/webhook-answers'
 import { ApiError, api, changeThen } from '../api'
@@ -46,10 +46,11 @@ export function Webhooks() {
   const [error, setError] = useState('')
   const [open, setOpen] = useState<string | null>(null)
   // What was added (and a webhook's secret, shown only this once) is said above the list, out of sight of the form at
-  // the page's foot on a phone: it takes the focus, which brings it into view.
+  // the page's foot on a phone: it takes the focus, which brings it into view. In the frame it is drawn (a layout
+  // effect; a passive one runs after the paint): not shown for a moment out of sight with the keyboard still on Add.
   const added = useRef<HTMLDivElement>(null)
   const [adds, setAdds] = useState(0)
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (adds) added.current?.focus()
   }, [adds])
   // The team's keywords, read with the list: a keyword tracked since (on another tab) takes its warning away.
