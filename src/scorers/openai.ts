@@ -1,5 +1,4 @@
-import { boundedText, errorText, MAX_ANSWER_BYTES, notOneObject, originOf, pathOf, unreadAnswer } from './server-answer'
-import * as v from 'valibot'
+import { boundedText, errorText, MAX_ANSWER_BYTES, originOf, pathOf, unreadAnswer } from './server-answer'
 import type { Config } from '../config/schema'
 import type { Logger } from '../lib/log'
 import { callUnreached } from '../lib/network-reason'
@@ -7,10 +6,10 @@ import { backgroundLoader } from './background-load'
 import { firstAlone } from './first-alone'
 import { modelContext } from './openai-context'
 import { NO_THINKING, noThinkingUnlessRefused } from './openai-no-thinking'
-import { callRefused, keyAdvice, openAiMessage, probeOpenAi, sentError } from './openai-probe'
+import { readCompletion } from './openai-completion'
+import { callRefused, keyAdvice, openAiMessage, probeOpenAi } from './openai-probe'
 import { PROMPT_VERSION } from './prompt'
-import { askForScore, OFF_SCHEMA, type ChatMessage, parseJson, SCORE_REPLY_SCHEMA } from './reply'
-import { withoutThinking } from './thinking'
+import { askForScore, OFF_SCHEMA, type ChatMessage, SCORE_REPLY_SCHEMA } from './reply'
 import type { Scorer } from './types'
 
 type OpenAiConfig = Config['scorer']['openai']
@@ -25,23 +24,6 @@ export class OpenAiError extends Error {
     super(message)
   }
 }
-
-// The part of a chat completion this scorer reads. A reasoning model's thinking comes apart from the answer where the
-// server parses it out: `reasoning_content` (the llama.cpp server, LM Studio, vLLM before 0.11) or `reasoning` (vLLM
-// 0.11 and later) (docs/scoring.md#thinking-models).
-const Completion = v.object({
-  choices: v.array(
-    v.object({
-      message: v.object({
-        content: v.nullish(v.string()),
-        refusal: v.nullish(v.string()),
-        reasoning_content: v.nullish(v.unknown()),
-        reasoning: v.nullish(v.unknown()),
-      }),
-      finish_reason: v.nullish(v.string()),
-    }),
-  ),
-})
 
 /**
  * The `openai` scorer: `POST {base_url}/chat/completions` with a strict JSON-schema `response_format` and
@@ -124,44 +106,9 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
       throw new OpenAiError(mask(unreadAnswer('openai', where, err)))
     }
     if (body === null) throw new OpenAiError(`openai at ${where} answered more than ${MAX_ANSWER_BYTES} bytes`)
-    const json = parseJson(body)
-    if (json === undefined)
-      throw new OpenAiError(mask(`openai at ${where} answered ${notOneObject(body, 'scorer.openai.base_url')}`))
-    const parsed = v.safeParse(Completion, json)
-    if (!parsed.success) {
-      // An error sent with status 200 (docs/scoring.md#reading-the-reply) is named with what it says.
-      const said = sentError(json)
-      if (said) throw new OpenAiError(`openai at ${where} answered with an error: ${mask(said).slice(0, 300)}`)
-      throw new OpenAiError(`openai at ${where} answered something that is not a chat completion`)
-    }
-    const choice = parsed.output.choices[0]
-    if (!choice) throw new OpenAiError(`openai at ${where} answered a completion without choices`)
-    // A refusal would come again on a retry: it is a failure at once.
-    if (choice.message.refusal)
-      throw new OpenAiError(`the model refused: ${mask(choice.message.refusal).slice(0, 200)}`)
-    const text = withoutThinking(choice.message.content)
-    // Withheld (or cut) by the server's content filter for the post's words: asked again, it would be withheld again.
-    if (choice.finish_reason === 'content_filter' && parseJson(text.answer) === undefined)
-      throw new OpenAiError(
-        `openai at ${where} withheld the reply by its content filter (finish_reason "content_filter"): the server flagged the post's words, no fault of the model's or of its address`,
-      )
-    const reasoned = Boolean(choice.message.reasoning_content || choice.message.reasoning) || text.thoughtOnly
-    // All thinking and no answer would come again on a retry too: said as it is, at once.
-    if (reasoned && !text.answer.trim()) {
-      const why =
-        choice.finish_reason === 'length'
-          ? 'it reached the token limit while thinking'
-          : `it stopped after thinking (finish_reason ${JSON.stringify(choice.finish_reason ?? null)})`
-      throw new OpenAiError(
-        `model "${config.model}" only thought and gave no answer: ${why}; turn its thinking off at the server or choose a model that can answer without thinking`,
-      )
-    }
-    // Cut off at the token limit (no max_tokens is sent: the context was nearly full), it would be cut again.
-    if (choice.finish_reason === 'length' && parseJson(text.answer) === undefined)
-      throw new OpenAiError(
-        `openai at ${where} cut the reply off at the token limit (finish_reason "length"): give the model a larger context on the server`,
-      )
-    return text.answer
+    const read = readCompletion(body, { where, model: config.model, mask })
+    if ('failure' in read) throw new OpenAiError(read.failure)
+    return read.answer
   }
 
   // The start-up check reads the context the server lists for the model too.

@@ -4,7 +4,7 @@ import type { Logger } from '../../lib/log'
 import { buildScorer } from '../../scorers/registry'
 import type { ScoreInput, ScoreResult } from '../../scorers/types'
 import { ownAddress } from './own-address'
-import { howToStart, meanwhileWithoutModel, PROBE_MS, unreachableReason } from './scorer-health'
+import { howToStart, meanwhileWithoutModel, PROBE_MS, unreachableReason } from './model-server-words'
 
 export type ScorerCheck = {
   status: 'ok' | 'failed'

@@ -6,12 +6,11 @@ import { createLimiter, LimiterTimeout } from '../../lib/limiter'
 import { mapLimited } from '../../lib/map-limited'
 import type { Logger } from '../../lib/log'
 import { createRulesScorer } from '../../scorers/rules/index'
-import { createRulesPool, type RulesPool } from '../../scorers/rules/pool'
+import type { RulesPool } from '../../scorers/rules/pool'
 import type { ScoreInput, ScoreResult, Scorer } from '../../scorers/types'
 import { AppError } from '../../errors'
-import { type BatchScorer, createBatchScorer } from './batch'
 import { createScorerHealth } from './scorer-health'
-import { createTriage } from './triage'
+import { embeddedBatch, serviceBatch, standInReason } from './service-batches'
 import type { Repos } from '../../storage/repos'
 
 /** A score and the scorer that produced it (named in the `x-scorer` response header). */
@@ -46,6 +45,7 @@ export function createScoringService(a: {
   const embedded = scorer.name === 'rules'
   const health = createScorerHealth({ config: a.config, scorer, log: a.log, now: () => a.clock.now().getTime() })
   const couldNot = `the ${scorer.name} scorer could not answer`
+  const parts = { config: a.config.scorer, log: a.log, embedded, rules }
   async function fallBack(input: ScoreInput, err: unknown, quiet = false): Promise<Scored> {
     if (!quiet) health.failed(err)
     return standIn(input, couldNot, (sec) => `ask again in ${sec} s, when it may answer`)
@@ -121,52 +121,10 @@ export function createScoringService(a: {
       const until = Math.min(performance.now() + a.config.scorer.timeout_ms, latest)
       return mapLimited(inputs, a.config.scorer.concurrency, (input) => score(teamId, input, undefined, until))
     },
-    /**
-     * Scoring for a long run, a polling pass (batch.ts); `close()` it when done. The embedded rules scorer answers
-     * there on worker threads, and so does the triage in front of a model (`scorer.triage`, docs/scoring.md#triage):
-     * `rulesPool` when given, else a pool of the batch's own, whose workers start when first asked.
-     */
-    batch(opts: { rulesPool?: RulesPool } = {}): BatchScorer {
-      const triage = !embedded && a.config.scorer.triage === 'rules'
-      const pool = embedded || triage ? (opts.rulesPool ?? createRulesPool()) : undefined
-      return createBatchScorer({
-        score: service.score,
-        concurrency: a.config.scorer.concurrency,
-        log: a.log,
-        pool: embedded ? pool : undefined,
-        triage: triage ? createTriage({ minBuyer: a.config.scorer.triage_min_buyer, pool, log: a.log }) : undefined,
-        close: () => {
-          if (!opts.rulesPool) pool?.close()
-        },
-      })
-    },
-    /**
-     * The embedded model alone for a long run, whatever the configured scorer: what a stream hands on past the bound
-     * of its polling queue while a model is behind (docs/streams.md#backpressure). Its answers are the rules
-     * scorer's, and the reason of each says why, as a fallback's does.
-     */
-    embeddedBatch(opts: { rulesPool?: RulesPool; why: string }): BatchScorer {
-      const pool = opts.rulesPool ?? createRulesPool()
-      const batch = createBatchScorer({
-        score: (_teamId, input) => rules.score(input, NEVER_ABORTED),
-        concurrency: 1,
-        log: a.log,
-        pool,
-        close: () => {
-          if (!opts.rulesPool) pool.close()
-        },
-      })
-      if (embedded) return batch
-      return {
-        ...batch,
-        async scoreMany(items, signal) {
-          const outcomes = await batch.scoreMany(items, signal)
-          return outcomes.map((o) =>
-            typeof o === 'string' ? o : { ...o, reason: standInReason(o.reason, opts.why), scoredBy: 'rules' },
-          )
-        },
-      }
-    },
+    /** Scoring for a long run, a polling pass: the configured scorer's (service-batches.ts). */
+    batch: (opts: { rulesPool?: RulesPool } = {}) => serviceBatch({ ...parts, score: service.score }, opts),
+    /** The embedded model alone for a long run, whatever the configured scorer (service-batches.ts). */
+    embeddedBatch: (opts: { rulesPool?: RulesPool; why: string }) => embeddedBatch(parts, opts),
   }
   return service
 }
@@ -192,9 +150,3 @@ function cacheKey(teamId: string, input: ScoreInput, scorer: Scorer): string {
     ]),
   )
 }
-
-/**
- * The reason of an embedded scorer's answer in a model's place, saying why; the console reads the note apart from the
- * reason (console/signal-facts.ts, splitReason, also the older "rules scorer"), so every stand-in writes it alike.
- */
-const standInReason = (reason: string, why: string) => `${reason} (scored by the embedded scorer: ${why})`

@@ -1,19 +1,17 @@
-import { remember } from '../../lib/bounded-map'
-import { datedByNow } from '../../lib/iso-time'
-import type { StreamReader, StreamSink } from '../../platforms/stream'
-import type { Mention } from '../../mention'
+import type { StreamReader } from '../../platforms/stream'
 import type { RulesPool } from '../../scorers/rules/pool'
 import type { createStreamPositionsRepo } from '../../storage/repos/stream-positions'
 import type { createStreamQueueBoundsRepo } from '../../storage/repos/stream-queue-bounds'
 import { newPass, type Pass, type PassDeps, type StoreOutcome } from '../polling/state'
 import { scoreAndStore } from '../polling/store'
 import type { StuckJobs } from '../health/stuck'
-import { streamFigures, upstreamDate } from './figures'
+import { streamFigures } from './figures'
 import { streamHealth } from './health'
-import { liveTracked, pairsFor } from './queries'
+import { liveTracked } from './queries'
 import { createStreamQueue, type QueueEntry } from './queue'
 import { type StreamLimits, StreamStalled, stallWatch } from './stall'
 import { streamOverflow } from './overflow'
+import { streamSink } from './sink'
 
 export type StreamDeps = PassDeps & {
   stuck: StuckJobs
@@ -31,15 +29,14 @@ const REFRESH_MS = 15_000
 // The figures are stored at least this often when nothing matched.
 const FIGURES_MS = 5000
 const POSITION_MS = 1000
-// Post ids recently handed on: a reconnection's rewind re-reads them (an edit is matched again).
-const RECENT_IDS = 20_000
 /**
  * One platform's stream (docs/streams.md): the reader reads from the stored position; each post is matched against
- * every team's tracked queries; matched pairs go through the bounded queue to the same scoring, triage and storing
- * as a polled page (domain/polling/store.ts), and the position moves in the transaction that stores what it covers,
- * so a crash or restart loses nothing and duplicates nothing. When the scorer falls behind (a slow model), pairs
- * past half the queue are stored unscored in the polling queue, which every pass drains, up to its bound for each
- * team, past which the embedded model scores them (overflow.ts), rather than slowing the reader. Runs until `stop`; the caller holds the platform's lease.
+ * every team's tracked queries (sink.ts); matched pairs go through the bounded queue to the same scoring, triage and
+ * storing as a polled page (domain/polling/store.ts), and the position moves in the transaction that stores what it
+ * covers, so a crash or restart loses nothing and duplicates nothing. When the scorer falls behind (a slow model),
+ * pairs past half the queue are stored unscored in the polling queue, which every pass drains, up to its bound for each
+ * team, past which the embedded model scores them (overflow.ts), rather than slowing the reader. Runs until `stop`; the
+ * caller holds the platform's lease.
  */
 export async function runStream(
   deps: StreamDeps,
@@ -58,44 +55,11 @@ export async function runStream(
   await deps.repos.streamQueueBounds.ended(platform)
   const figures = streamFigures(platform, saved)
   const queue = createStreamQueue(QUEUE_PAIRS)
-  const recent = new Map<string, true>()
   const tracked = await liveTracked(deps, platform, a.limits?.refreshMs ?? REFRESH_MS)
   let stored = saved?.position ?? null
   const now = () => deps.clock.now()
   const health = streamHealth(deps, platform)
-  const sink: StreamSink = {
-    item(read: Mention, position: string, a: { edited?: boolean; reread?: boolean } = {}) {
-      if (!a.reread) health.heard()
-      const mention = datedByNow(now())(read)
-      if (recent.has(mention.id) && !a.edited) return queue.push([], position)
-      remember(recent, mention.id, true, RECENT_IDS)
-      const matched = pairsFor(tracked.now(), mention)
-      // An edit of a post whose pairs still wait takes their place: one pair per team and post, scored as edited.
-      const pairs = a.edited ? queue.revise(mention.id, matched) : matched
-      // How far upstream has got is measured on the date as read: one ahead of ours says nothing of it.
-      const date = upstreamDate(now(), read.date)
-      figures.read(now(), date, matched.length > 0)
-      figures.heard(now())
-      queue.push(pairs, position, date)
-    },
-    heard(a = {}) {
-      if (!a.reread) health.heard()
-      figures.heard(now(), a.caughtUp)
-      if (a.position !== undefined) queue.push([], a.position)
-    },
-    deleted: queue.drop,
-    gap(note) {
-      deps.log.warn('stream_gap', { platform, note })
-      figures.gap(now(), note)
-    },
-    failed(err) {
-      figures.failed()
-      health.failed(err)
-    },
-    full: queue.full,
-    room: queue.room,
-    now,
-  }
+  const sink = streamSink({ platform, log: deps.log, now, queue, tracked, figures, health })
   // The reader stops with the runner (on `stop`, when storing failed), which the supervisor starts again from the stored
   // position; a reader that fails outright ends the runner once what it read is stored, its error to the supervisor.
   const ended = new AbortController()

@@ -1,14 +1,14 @@
-import { AppError, fieldError } from '../../errors'
+import { AppError } from '../../errors'
 import { newId } from '../../lib/ids'
-import { checkTarget, OutboundError, UNRESOLVED_ADVICE } from '../../outbound/public-address'
 import type { EndpointRow } from '../../storage/repos/webhook-endpoints'
 import type { Needs } from '../needs'
 import { checkKindFields, checkWhere, type DestinationFields, fieldsOf, timingColumns } from './destination-fields'
 import type { EndpointKind } from './kinds'
-import { inQuietHours, quietEnd } from './cadence'
 import { endpointView } from './endpoint-view'
+import { rescheduleHeld } from './held-for-quiet'
 import { unmaskedUrl } from './masked-url'
 import { PAUSED_BY_GLOBAL_LIMIT } from './rate-limit'
+import { checkReceiverUrl } from './receiver-url'
 import { newSecret } from './signing'
 
 export const WEBHOOK_EVENT = 'signal.created'
@@ -16,6 +16,8 @@ export const WEBHOOK_EVENT = 'signal.created'
 const ROTATION_GRACE_MS = 24 * 3600 * 1000
 
 export type { EndpointKind }
+// The check of a receiver's URL is receiver-url.ts's; it is still named here, beside the endpoints it checks.
+export { checkReceiverUrl }
 export type EndpointFilters = {
   minScore: number
   intents: string[] | null
@@ -31,32 +33,6 @@ export type EndpointChange = Partial<EndpointInput>
 type EndpointDeps = Needs<'config' | 'clock' | 'randomBytes', 'webhookEndpoints'>
 
 const json = (list: string[] | null | undefined) => (list == null ? list : JSON.stringify(list))
-
-/** A receiver's URL: http(s), and on a public address unless `webhooks.allow_private_targets` (checked again at each attempt). */
-export async function checkReceiverUrl(deps: Needs<'config'>, raw: string): Promise<string> {
-  let url: URL
-  try {
-    url = new URL(raw)
-  } catch {
-    throw fieldError('url', 'must be an absolute http(s) URL')
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw fieldError('url', 'must be an absolute http(s) URL')
-  try {
-    await checkTarget(url, { allowPrivate: deps.config.webhooks.allow_private_targets })
-  } catch (err) {
-    if (err instanceof OutboundError) {
-      const why =
-        err.reason === 'private_address'
-          ? `${err.message} (a receiver on this machine or network needs the operator to set webhooks.allow_private_targets = true)`
-          : err.reason === 'unresolvable'
-            ? `${err.message} (${UNRESOLVED_ADVICE})`
-            : err.message
-      throw fieldError('url', `refused: ${why}`, `url refused: ${why}`)
-    }
-    throw err
-  }
-  return url.href
-}
 
 /**
  * Discord's global limit while it runs (docs/destinations.md#rate-limits): it counts this server's requests to every
@@ -169,18 +145,6 @@ export async function updateEndpoint(deps: UpdateDeps, a: { teamId: string; id: 
     await deps.repos.webhookEndpoints.rotate(a.teamId, a.id, newSecret(deps.randomBytes), nowMs + ROTATION_GRACE_MS)
   await rescheduleHeld(deps, current, row, nowMs)
   return endpointView(row, nowMs)
-}
-
-/**
- * Signals held for quiet hours wait for the end the old settings gave (docs/destinations.md#quiet-hours). Once the
- * hours or the time zone change, they wait for the end the new ones give, or go at once when now is no longer quiet:
- * they are not sent later than newer signals. A delivery waiting to be retried keeps its own time.
- */
-async function rescheduleHeld(deps: UpdateDeps, before: EndpointRow, after: EndpointRow, nowMs: number) {
-  if (!inQuietHours(before, nowMs)) return
-  const heldUntil = quietEnd(before, nowMs)
-  const until = inQuietHours(after, nowMs) ? quietEnd(after, nowMs) : nowMs
-  if (until !== heldUntil) await deps.repos.webhookDeliveries.moveHeld(after.id, heldUntil, until)
 }
 
 const definedOnly = <T extends object>(o: T) =>

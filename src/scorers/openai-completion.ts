@@ -1,0 +1,74 @@
+import * as v from 'valibot'
+import { sentError } from './openai-probe'
+import { parseJson } from './reply'
+import { notOneObject } from './server-answer'
+import { withoutThinking } from './thinking'
+
+// The part of a chat completion this scorer reads. A reasoning model's thinking comes apart from the answer where the
+// server parses it out: `reasoning_content` (the llama.cpp server, LM Studio, vLLM before 0.11) or `reasoning` (vLLM
+// 0.11 and later) (docs/scoring.md#thinking-models).
+const Completion = v.object({
+  choices: v.array(
+    v.object({
+      message: v.object({
+        content: v.nullish(v.string()),
+        refusal: v.nullish(v.string()),
+        reasoning_content: v.nullish(v.unknown()),
+        reasoning: v.nullish(v.unknown()),
+      }),
+      finish_reason: v.nullish(v.string()),
+    }),
+  ),
+})
+
+/** The answer a completion carries, or why there is none to read (each a failure a retry would meet again). */
+export type CompletionRead = { answer: string } | { failure: string }
+
+/**
+ * Reads the body of a chat completion the server answered with 200: the model's answer without its thinking, or what
+ * makes it no answer (not JSON, an error sent with 200, no choices, a refusal, a content filter, thinking alone, the
+ * token limit). `where` names the server, `mask` hides the key in what the server said.
+ */
+export function readCompletion(
+  body: string,
+  a: { where: string; model: string; mask: (text: string) => string },
+): CompletionRead {
+  const { where, mask } = a
+  const json = parseJson(body)
+  if (json === undefined)
+    return { failure: mask(`openai at ${where} answered ${notOneObject(body, 'scorer.openai.base_url')}`) }
+  const parsed = v.safeParse(Completion, json)
+  if (!parsed.success) {
+    // An error sent with status 200 (docs/scoring.md#reading-the-reply) is named with what it says.
+    const said = sentError(json)
+    if (said) return { failure: `openai at ${where} answered with an error: ${mask(said).slice(0, 300)}` }
+    return { failure: `openai at ${where} answered something that is not a chat completion` }
+  }
+  const choice = parsed.output.choices[0]
+  if (!choice) return { failure: `openai at ${where} answered a completion without choices` }
+  // A refusal would come again on a retry: it is a failure at once.
+  if (choice.message.refusal) return { failure: `the model refused: ${mask(choice.message.refusal).slice(0, 200)}` }
+  const text = withoutThinking(choice.message.content)
+  // Withheld (or cut) by the server's content filter for the post's words: asked again, it would be withheld again.
+  if (choice.finish_reason === 'content_filter' && parseJson(text.answer) === undefined)
+    return {
+      failure: `openai at ${where} withheld the reply by its content filter (finish_reason "content_filter"): the server flagged the post's words, no fault of the model's or of its address`,
+    }
+  const reasoned = Boolean(choice.message.reasoning_content || choice.message.reasoning) || text.thoughtOnly
+  // All thinking and no answer would come again on a retry too: said as it is, at once.
+  if (reasoned && !text.answer.trim()) {
+    const why =
+      choice.finish_reason === 'length'
+        ? 'it reached the token limit while thinking'
+        : `it stopped after thinking (finish_reason ${JSON.stringify(choice.finish_reason ?? null)})`
+    return {
+      failure: `model "${a.model}" only thought and gave no answer: ${why}; turn its thinking off at the server or choose a model that can answer without thinking`,
+    }
+  }
+  // Cut off at the token limit (no max_tokens is sent: the context was nearly full), it would be cut again.
+  if (choice.finish_reason === 'length' && parseJson(text.answer) === undefined)
+    return {
+      failure: `openai at ${where} cut the reply off at the token limit (finish_reason "length"): give the model a larger context on the server`,
+    }
+  return { answer: text.answer }
+}
