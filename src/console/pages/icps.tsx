@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState } from 'preact/hooks'
-import { api } from '../api'
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks'
+import { ApiError, api } from '../api'
 import { Actions, Alert, ConfirmButton } from '../components/ui'
 
 type Profile = { name: string; description: string; competitors: string[] }
 const EMPTY = { name: '', description: '', competitors: '' }
+const REFUSAL_ID = 'profile-refused'
 // The most profiles a team has (MAX_PROFILES in domain/icps/icps.ts; docs/operations.md#teams-keys-keywords-and-profiles).
 const MOST = 20
 const listOf = (text: string) =>
@@ -18,6 +19,8 @@ export function Icps() {
   const [form, setForm] = useState(EMPTY)
   const [editing, setEditing] = useState<string | null>(null)
   const [error, setError] = useState('')
+  // The field of the form a refusal named (`details[0].field`, `competitors.2` as `competitors`), while it stands.
+  const [refusal, setRefusal] = useState<{ field: string } | null>(null)
   const load = () =>
     api<{ profiles: Profile[] }>('GET', '/icp-profiles').then((p) => {
       setProfiles(p.profiles)
@@ -26,12 +29,17 @@ export function Icps() {
   useEffect(() => {
     load().catch((err) => setError(err.message))
   }, [])
-  const field = (k: keyof typeof EMPTY) => (e: Event) =>
+  // A refusal was about what was typed: once a field is edited, it and its mark go.
+  const field = (k: keyof typeof EMPTY) => (e: Event) => {
+    setError('')
+    setRefusal(null)
     setForm({ ...form, [k]: (e.currentTarget as HTMLInputElement).value })
+  }
   const done = () => {
     setForm(EMPTY)
     setEditing(null)
     setError('')
+    setRefusal(null)
     return load()
   }
   const submit = (e: Event) => {
@@ -47,6 +55,8 @@ export function Icps() {
   // and a form editing a profile that is gone offers to add it again, with what was typed (docs/console.md#errors).
   const refused = (err: Error) => {
     setError(err.message)
+    const named = err instanceof ApiError ? err.details[0]?.field.split('.')[0] : undefined
+    setRefusal(named ? { field: named } : null)
     return load()
       .then((now) => {
         if (editing !== null && !now.some((p) => p.name === editing)) setEditing(null)
@@ -54,9 +64,18 @@ export function Icps() {
       .catch((e) => setError(e.message))
   }
   const formRef = useRef<HTMLFormElement>(null)
+  // The refused field is marked invalid, described by the reason (WCAG technique ARIA21) and takes the keyboard, in
+  // the frame the reason is drawn (a layout effect), as on the Destinations form; a refusal about no field (the team
+  // has 20 profiles, the profile was removed elsewhere) stays the form's alert.
+  const about = (k: keyof typeof EMPTY) =>
+    refusal?.field === k ? { 'aria-invalid': true as const, 'aria-describedby': REFUSAL_ID } : {}
+  useLayoutEffect(() => {
+    if (refusal) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+  }, [refusal])
   const descriptionRef = useRef<HTMLTextAreaElement>(null)
   const edit = (p: Profile) => {
     setEditing(p.name)
+    setRefusal(null)
     setForm({ name: p.name, description: p.description, competitors: p.competitors.join(', ') })
     // The form is below the cards, out of sight on a phone once there are a few: without this, Edit seemed to do
     // nothing. The whole form comes into view and its first field that can change takes the keyboard.
@@ -107,7 +126,14 @@ export function Icps() {
         )}
         <label>
           Name
-          <input value={form.name} maxLength={100} required disabled={editing !== null} onInput={field('name')} />
+          <input
+            value={form.name}
+            maxLength={100}
+            required
+            disabled={editing !== null}
+            onInput={field('name')}
+            {...about('name')}
+          />
         </label>
         <label>
           Description
@@ -118,6 +144,7 @@ export function Icps() {
             required
             rows={3}
             onInput={field('description')}
+            {...about('description')}
           />
         </label>
         <label>
@@ -126,9 +153,10 @@ export function Icps() {
             value={form.competitors}
             placeholder="Rival products, separated by commas"
             onInput={field('competitors')}
+            {...about('competitors')}
           />
         </label>
-        <Alert message={error} />
+        <Alert message={error} id={REFUSAL_ID} />
         <Actions>
           <button type="submit">{editing === null ? 'Add' : 'Save'}</button>
           {editing !== null && (

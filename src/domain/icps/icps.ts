@@ -1,6 +1,6 @@
 import type { Needs } from '../needs'
 import { newId } from '../../lib/ids'
-import { AppError } from '../../errors'
+import { AppError, fieldError } from '../../errors'
 import { echoed, hidingRefusal, nameKey } from '../../lib/text'
 
 export const MAX_NAME = 100
@@ -74,8 +74,13 @@ export async function addIcp(
       competitors,
       createdAt: deps.clock.now().toISOString(),
     }))
+  // About the name (docs/api.md#error-shape): the console's form marks that field (docs/console.md#errors).
   if (!inserted)
-    throw new AppError('invalid_request', `the team already has an ICP profile named "${clash?.name ?? name}"`)
+    throw fieldError(
+      'name',
+      'is the name of another profile of the team',
+      `the team already has an ICP profile named "${clash?.name ?? name}"`,
+    )
   return { name, description, competitors }
 }
 
