@@ -1,7 +1,7 @@
 import type { Needs } from '../needs'
 import { newId } from '../../lib/ids'
-import { AppError, fieldError } from '../../errors'
-import { echoed, hidingRefusal, nameKey } from '../../lib/text'
+import { AppError, fieldError, refuseHiding } from '../../errors'
+import { echoed, hidingIssue, nameKey } from '../../lib/text'
 
 export const MAX_NAME = 100
 export const MAX_DESCRIPTION = 2000
@@ -18,13 +18,10 @@ export function checkLength(what: string, value: string, max: number): string {
   return text
 }
 
-/**
- * A name (a profile's, a competitor's) holds no control or direction character: it is printed in lists, e-mails and
- * the console, and a model answers the profile's name back exactly (docs/operations.md#teams-keys-keywords-and-profiles).
- */
-function refuseHiding(what: string, name: string) {
-  const hiding = hidingRefusal(what, name)
-  if (hiding) throw new AppError('invalid_request', hiding)
+/** Each competitor refused as the place it holds in the list (`competitors.1`), which the console's form marks. */
+function checkCompetitors(competitors: string[]) {
+  for (const [i, competitor] of competitors.entries())
+    refuseHiding(`competitors.${i}`, 'a competitor', hidingIssue(competitor))
 }
 
 /** Profile names are unique per team regardless of case: the scorer reports a match by name. */
@@ -53,10 +50,12 @@ export async function addIcp(
 ) {
   // Kept composed: a model answers é as one character (docs/scoring.md#reading-the-reply).
   const name = checkLength('--name', a.name.normalize('NFC'), MAX_NAME)
-  refuseHiding('an ICP profile name', name)
+  // A name holds no control or direction character: it is printed in lists, e-mails and the console, and a model
+  // answers the profile's name back exactly (docs/operations.md#teams-keys-keywords-and-profiles).
+  refuseHiding('name', 'an ICP profile name', hidingIssue(name))
   const description = checkLength('--description', a.description, MAX_DESCRIPTION)
   const competitors = a.competitors ?? []
-  for (const competitor of competitors) refuseHiding('a competitor', competitor)
+  checkCompetitors(competitors)
   const profiles = await deps.repos.icpProfiles.list(a.teamId)
   const clash = profiles.find((p) => nameKey(p.name) === nameKey(name))
   if (!clash && profiles.length >= MAX_PROFILES)
@@ -101,7 +100,7 @@ export async function editIcp(
   const written = a.name.trim()
   const description = checkLength('--description', a.description, MAX_DESCRIPTION)
   const competitors = a.competitors ?? []
-  for (const competitor of competitors) refuseHiding('a competitor', competitor)
+  checkCompetitors(competitors)
   const name = await storedName(deps, a.teamId, written)
   if (!name || !(await deps.repos.icpProfiles.update(a.teamId, name, { description, competitors })))
     throw new AppError('not_found', `the team has no ICP profile named "${echoed(written)}"`)

@@ -23,3 +23,34 @@ test('a profile name the team already has is refused naming the field name, noth
     ['Café owners', 'Small cafés'],
   ])
 })
+
+// test/http/console/hidden-names.test.ts: a control or direction character is refused; the refusal names where it is.
+test('a hiding character is refused naming its field: the name, the competitor by its place, a key label', async () => {
+  const { deps, team, call } = await ownerConsole('acme')
+  const cases = [
+    ['POST', '/icp-profiles', { name: 'Evil\u001b[2J', description: 'Heads of sales' }, 'name'],
+    [
+      'POST',
+      '/icp-profiles',
+      { name: 'smb', description: 'Small firms', competitors: ['Pipedrive', 'Hub\u2066Spot'] },
+      'competitors.1',
+    ],
+    ['POST', '/keys', { label: 'ci\u202e' }, 'label'],
+  ] as const
+  for (const [method, path, body, field] of cases) {
+    const answer = await call(method, path, body)
+    expect({ path, status: answer.status }).toEqual({ path, status: 400 })
+    expect(answer.body.error.details).toEqual([
+      {
+        field,
+        message: expect.stringMatching(/^must not hold a control or direction character \(U\+(001B|2066|202E)\)/),
+      },
+    ])
+  }
+  // A profile's competitors changed by Edit are checked alike.
+  expect((await call('POST', '/icp-profiles', { name: 'smb', description: 'Small firms' })).status).toBe(200)
+  const edited = await call('PUT', '/icp-profiles/smb', { description: 'Small firms', competitors: ['Hub\u202eSpot'] })
+  expect(edited.body.error.details?.[0]?.field).toBe('competitors.0')
+  expect((await deps.repos.icpProfiles.list(team.id)).map((p) => p.competitors)).toEqual([[]])
+  expect((await deps.repos.apiKeys.listForTeam(team.id)).map((k) => k.label)).toEqual(['first key'])
+})
