@@ -1,5 +1,6 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks'
-import { ApiError, api } from '../api'
+import { useEffect, useRef, useState } from 'preact/hooks'
+import { api } from '../api'
+import { useRefusedField } from '../components/refused-field'
 import { Actions, Alert, ConfirmButton } from '../components/ui'
 
 type Profile = { name: string; description: string; competitors: string[] }
@@ -19,8 +20,6 @@ export function Icps() {
   const [form, setForm] = useState(EMPTY)
   const [editing, setEditing] = useState<string | null>(null)
   const [error, setError] = useState('')
-  // The field of the form a refusal named (`details[0].field`, `competitors.2` as `competitors`), while it stands.
-  const [refusal, setRefusal] = useState<{ field: string } | null>(null)
   const load = () =>
     api<{ profiles: Profile[] }>('GET', '/icp-profiles').then((p) => {
       setProfiles(p.profiles)
@@ -29,17 +28,21 @@ export function Icps() {
   useEffect(() => {
     load().catch((err) => setError(err.message))
   }, [])
+  const formRef = useRef<HTMLFormElement>(null)
+  // The field a refusal names (a name the team has, a competitor's hiding character) is marked and takes the
+  // keyboard, as on the Destinations form; one about no field (20 profiles, removed elsewhere) stays the alert.
+  const mark = useRefusedField(formRef, REFUSAL_ID)
   // A refusal was about what was typed: once a field is edited, it and its mark go.
   const field = (k: keyof typeof EMPTY) => (e: Event) => {
     setError('')
-    setRefusal(null)
+    mark.clear()
     setForm({ ...form, [k]: (e.currentTarget as HTMLInputElement).value })
   }
   const done = () => {
     setForm(EMPTY)
     setEditing(null)
     setError('')
-    setRefusal(null)
+    mark.clear()
     return load()
   }
   const submit = (e: Event) => {
@@ -55,27 +58,17 @@ export function Icps() {
   // and a form editing a profile that is gone offers to add it again, with what was typed (docs/console.md#errors).
   const refused = (err: Error) => {
     setError(err.message)
-    const named = err instanceof ApiError ? err.details[0]?.field.split('.')[0] : undefined
-    setRefusal(named ? { field: named } : null)
+    mark.refused(err)
     return load()
       .then((now) => {
         if (editing !== null && !now.some((p) => p.name === editing)) setEditing(null)
       })
       .catch((e) => setError(e.message))
   }
-  const formRef = useRef<HTMLFormElement>(null)
-  // The refused field is marked invalid, described by the reason (WCAG technique ARIA21) and takes the keyboard, in
-  // the frame the reason is drawn (a layout effect), as on the Destinations form; a refusal about no field (the team
-  // has 20 profiles, the profile was removed elsewhere) stays the form's alert.
-  const about = (k: keyof typeof EMPTY) =>
-    refusal?.field === k ? { 'aria-invalid': true as const, 'aria-describedby': REFUSAL_ID } : {}
-  useLayoutEffect(() => {
-    if (refusal) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
-  }, [refusal])
   const descriptionRef = useRef<HTMLTextAreaElement>(null)
   const edit = (p: Profile) => {
     setEditing(p.name)
-    setRefusal(null)
+    mark.clear()
     setForm({ name: p.name, description: p.description, competitors: p.competitors.join(', ') })
     // The form is below the cards, out of sight on a phone once there are a few: without this, Edit seemed to do
     // nothing. The whole form comes into view and its first field that can change takes the keyboard.
@@ -132,7 +125,7 @@ export function Icps() {
             required
             disabled={editing !== null}
             onInput={field('name')}
-            {...about('name')}
+            {...mark.about('name')}
           />
         </label>
         <label>
@@ -144,7 +137,7 @@ export function Icps() {
             required
             rows={3}
             onInput={field('description')}
-            {...about('description')}
+            {...mark.about('description')}
           />
         </label>
         <label>
@@ -153,7 +146,7 @@ export function Icps() {
             value={form.competitors}
             placeholder="Rival products, separated by commas"
             onInput={field('competitors')}
-            {...about('competitors')}
+            {...mark.about('competitors')}
           />
         </label>
         <Alert message={error} id={REFUSAL_ID} />
