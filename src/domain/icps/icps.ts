@@ -18,6 +18,19 @@ export function checkLength(what: string, value: string, max: number): string {
   return text
 }
 
+/**
+ * A name kept composed: a model answers é as one character (docs/scoring.md#reading-the-reply). A few characters
+ * are two once composed (U+0958 is U+0915 U+093C), so a name the body's check took may be too long now: refused as
+ * about `name`, in words of no one interface (the console's form marks the field; the CLI prints the sentence).
+ */
+function composedName(written: string): string {
+  const name = written.normalize('NFC').trim()
+  if (name === '') throw fieldError('name', 'must not be empty')
+  if (name.length <= MAX_NAME) return name
+  const issue = `must be at most ${MAX_NAME} characters once composed (Unicode NFC); this one is ${name.length}`
+  throw fieldError('name', issue, `name ${issue}`)
+}
+
 /** Each competitor refused as the place it holds in the list (`competitors.1`), which the console's form marks. */
 function checkCompetitors(competitors: string[]) {
   for (const [i, competitor] of competitors.entries())
@@ -48,8 +61,7 @@ export async function addIcp(
   deps: Needs<'clock', 'icpProfiles'>,
   a: { teamId: string; name: string; description: string; competitors?: string[] },
 ) {
-  // Kept composed: a model answers é as one character (docs/scoring.md#reading-the-reply).
-  const name = checkLength('--name', a.name.normalize('NFC'), MAX_NAME)
+  const name = composedName(a.name)
   // A name holds no control or direction character: it is printed in lists, e-mails and the console, and a model
   // answers the profile's name back exactly (docs/operations.md#teams-keys-keywords-and-profiles).
   refuseHiding('name', 'an ICP profile name', hidingIssue(name))

@@ -54,3 +54,19 @@ test('a hiding character is refused naming its field: the name, the competitor b
   expect((await deps.repos.icpProfiles.list(team.id)).map((p) => p.competitors)).toEqual([[]])
   expect((await deps.repos.apiKeys.listForTeam(team.id)).map((k) => k.label)).toEqual(['first key'])
 })
+
+// A name is kept composed (NFC), and a few characters are two once composed (U+0958, क़, is क and a nukta): a name
+// of 100 of them passes the body's check and is 200 characters stored. It was refused in the CLI's words
+// ("--name must be …") with no field.
+test('a name over 100 characters once composed is refused naming the field name, in no command-line words', async () => {
+  const { deps, team, call } = await ownerConsole('acme')
+  const refused = await call('POST', '/icp-profiles', { name: '\u0958'.repeat(100), description: 'Hindi speakers' })
+  expect(refused.status).toBe(400)
+  expect(refused.body.error.message).toBe(
+    'name must be at most 100 characters once composed (Unicode NFC); this one is 200',
+  )
+  expect(refused.body.error.details).toEqual([
+    { field: 'name', message: 'must be at most 100 characters once composed (Unicode NFC); this one is 200' },
+  ])
+  expect(await deps.repos.icpProfiles.list(team.id)).toEqual([])
+})
