@@ -1,4 +1,4 @@
-import { AppError, fieldError } from '../../errors'
+import { fieldError } from '../../errors'
 import type { EndpointRow } from '../../storage/repos/webhook-endpoints'
 import type { Needs } from '../needs'
 import { type Cadence, sendsWindows } from './cadence'
@@ -69,9 +69,11 @@ export async function checkWhere(deps: Needs<'config'>, f: DestinationFields, ch
       ? fieldError('kind', 'must be webhook for a person.updated destination', PERSON_UPDATED_ONLY)
       : fieldError('cadence', 'must be instant for a person.updated destination', PERSON_UPDATED_ONLY)
   if (f.kind === 'email') {
+    // The kind is what the caller can change (the Destinations form marks it); the server's settings are not theirs.
     if (!deps.config.email.host)
-      throw new AppError(
-        'invalid_request',
+      throw fieldError(
+        'kind',
+        'cannot be email: the operator has not configured an SMTP server ([email] host)',
         'e-mail destinations are not available: the operator has not configured an SMTP server ([email] host)',
       )
     if (!f.to)
