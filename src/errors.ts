@@ -108,6 +108,14 @@ export const API_ERROR_CODES = (Object.keys(ERRORS) as ErrorCode[]).filter((c) =
 export const fieldError = (field: string, message: string, said = `${field} ${message}`) =>
   new AppError('invalid_request', said, { details: [{ field, message }] })
 
+/**
+ * A name (a profile's, a competitor's, a key's label) holding a control or direction character refused as about
+ * `field` (docs/operations.md#teams-keys-keywords-and-profiles): `said` is the sentence, `issue` what details say.
+ */
+export function refuseHiding(field: string, what: string, issue: string | undefined) {
+  if (issue) throw fieldError(field, issue, `${what} ${issue}`)
+}
+
 export function appErrorIn(error: unknown): AppError | undefined {
   for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++)
     if (e instanceof AppError) return e

@@ -115,10 +115,16 @@ export const fewerMarks = (text: string) => text.replace(STACKED_MARKS, '$1')
  * must not hold one, which (as U+XXXX, never the character itself), and why. Undefined when it holds none.
  */
 export function hidingRefusal(what: string, name: string): string | undefined {
+  const issue = hidingIssue(name)
+  return issue && `${what} ${issue}`
+}
+
+/** As hidingRefusal, without its subject: the message of a refusal's `details`, whose `field` names it. */
+export function hidingIssue(name: string): string | undefined {
   const found = HIDING.exec(name)?.[0]
   if (found === undefined) return undefined
   const code = `U+${found.codePointAt(0)?.toString(16).toUpperCase().padStart(4, '0')}`
-  return `${what} must not hold a control or direction character (${code}): it would show other than it reads`
+  return `must not hold a control or direction character (${code}): it would show other than it reads`
 }
 
 /** Text made safe inside HTML, in an element or a quoted attribute (platform text is attacker-controlled). */

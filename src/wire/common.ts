@@ -7,7 +7,10 @@ import { spaced } from '../query/spaces'
 const FieldIssues = v.pipe(
   v.array(
     v.object({
-      field: v.pipe(v.string(), v.description('The field, as a dotted path (`limit`, `filters.minScore`).')),
+      field: v.pipe(
+        v.string(),
+        v.description('The field, as a dotted path: `limit`, `intents.1` (the second item), `quietHours.from`.'),
+      ),
       message: v.pipe(v.string(), v.description('Its first problem, for people.')),
     }),
   ),

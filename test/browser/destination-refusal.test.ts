@@ -65,6 +65,16 @@ describe('A refused destination', () => {
           focused: true,
         })
         expect((await fieldState(page.getByLabel('To', { exact: true }))).invalid).toBe('true')
+
+        // E-mail on a server without an SMTP server: the Kind is what to change, and is marked.
+        await page.getByLabel('To', { exact: true }).fill('7')
+        const kind = page.getByLabel('Kind')
+        await kind.selectOption({ label: 'E-mail' })
+        await page.locator('input[type="email"]').fill('sales@example.com')
+        await submitByKeys(page)
+        const noSmtp = (await page.getByRole('alert').textContent()) as string
+        expect(noSmtp).toContain('not configured an SMTP server')
+        expect(await fieldState(kind)).toEqual({ invalid: 'true', description: noSmtp, focused: true })
       } finally {
         await view.close()
       }

@@ -58,7 +58,7 @@ export function DestinationForm(props: {
       <h2>New destination</h2>
       <label>
         Kind
-        <select value={form.kind} onChange={field('kind')}>
+        <select value={form.kind} onChange={field('kind')} {...about('kind')}>
           <option value="webhook">Webhook (signed JSON)</option>
           <option value="slack">Slack incoming webhook</option>
           <option value="discord">Discord webhook</option>

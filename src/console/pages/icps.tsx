@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState } from 'preact/hooks'
 import { api } from '../api'
+import { useRefusedField } from '../components/refused-field'
 import { Actions, Alert, ConfirmButton } from '../components/ui'
 
 type Profile = { name: string; description: string; competitors: string[] }
 const EMPTY = { name: '', description: '', competitors: '' }
+const REFUSAL_ID = 'profile-refused'
 // The most profiles a team has (MAX_PROFILES in domain/icps/icps.ts; docs/operations.md#teams-keys-keywords-and-profiles).
 const MOST = 20
 const listOf = (text: string) =>
@@ -26,12 +28,21 @@ export function Icps() {
   useEffect(() => {
     load().catch((err) => setError(err.message))
   }, [])
-  const field = (k: keyof typeof EMPTY) => (e: Event) =>
+  const formRef = useRef<HTMLFormElement>(null)
+  // The field a refusal names (a name the team has, a competitor's hiding character) is marked and takes the
+  // keyboard, as on the Destinations form; one about no field (20 profiles, removed elsewhere) stays the alert.
+  const mark = useRefusedField(formRef, REFUSAL_ID)
+  // A refusal was about what was typed: once a field is edited, it and its mark go.
+  const field = (k: keyof typeof EMPTY) => (e: Event) => {
+    setError('')
+    mark.clear()
     setForm({ ...form, [k]: (e.currentTarget as HTMLInputElement).value })
+  }
   const done = () => {
     setForm(EMPTY)
     setEditing(null)
     setError('')
+    mark.clear()
     return load()
   }
   const submit = (e: Event) => {
@@ -47,16 +58,17 @@ export function Icps() {
   // and a form editing a profile that is gone offers to add it again, with what was typed (docs/console.md#errors).
   const refused = (err: Error) => {
     setError(err.message)
+    mark.refused(err)
     return load()
       .then((now) => {
         if (editing !== null && !now.some((p) => p.name === editing)) setEditing(null)
       })
       .catch((e) => setError(e.message))
   }
-  const formRef = useRef<HTMLFormElement>(null)
   const descriptionRef = useRef<HTMLTextAreaElement>(null)
   const edit = (p: Profile) => {
     setEditing(p.name)
+    mark.clear()
     setForm({ name: p.name, description: p.description, competitors: p.competitors.join(', ') })
     // The form is below the cards, out of sight on a phone once there are a few: without this, Edit seemed to do
     // nothing. The whole form comes into view and its first field that can change takes the keyboard.
@@ -107,7 +119,14 @@ export function Icps() {
         )}
         <label>
           Name
-          <input value={form.name} maxLength={100} required disabled={editing !== null} onInput={field('name')} />
+          <input
+            value={form.name}
+            maxLength={100}
+            required
+            disabled={editing !== null}
+            onInput={field('name')}
+            {...mark.about('name')}
+          />
         </label>
         <label>
           Description
@@ -118,6 +137,7 @@ export function Icps() {
             required
             rows={3}
             onInput={field('description')}
+            {...mark.about('description')}
           />
         </label>
         <label>
@@ -126,9 +146,10 @@ export function Icps() {
             value={form.competitors}
             placeholder="Rival products, separated by commas"
             onInput={field('competitors')}
+            {...mark.about('competitors')}
           />
         </label>
-        <Alert message={error} />
+        <Alert message={error} id={REFUSAL_ID} />
         <Actions>
           <button type="submit">{editing === null ? 'Add' : 'Save'}</button>
           {editing !== null && (

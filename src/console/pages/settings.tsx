@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'preact/hooks'
+import { useEffect, useRef, useState } from 'preact/hooks'
 import { api } from '../api'
 import { DataTable } from '../components/data-table'
+import { useRefusedField } from '../components/refused-field'
 import { ScorerStatus } from '../components/scorer-status'
 import { ShownOnce } from '../components/shown-once'
 import { Alert, ConfirmButton, Ago } from '../components/ui'
@@ -25,11 +26,16 @@ export function Settings(props: { me: Me }) {
   )
 }
 
+const KEY_REFUSAL_ID = 'key-refused'
+
 function ApiKeys() {
   const [keys, setKeys] = useState<Key[]>([])
   const [label, setLabel] = useState('')
   const [fresh, setFresh] = useState<string | null>(null)
   const [error, setError] = useState('')
+  // A name refused (a hiding character) marks the Key name box and takes the keyboard (docs/console.md#errors).
+  const formRef = useRef<HTMLFormElement>(null)
+  const mark = useRefusedField(formRef, KEY_REFUSAL_ID)
   const load = () => api<{ keys: Key[] }>('GET', '/keys').then((k) => setKeys(k.keys))
   useEffect(() => {
     load().catch((err) => setError(err.message))
@@ -41,9 +47,13 @@ function ApiKeys() {
         setFresh(k.apiKey)
         setLabel('')
         setError('')
+        mark.clear()
         return load()
       })
-      .catch((err) => setError(err.message))
+      .catch((err) => {
+        setError(err.message)
+        mark.refused(err)
+      })
   }
   const revoke = (prefix: string) =>
     api('DELETE', `/keys/${encodeURIComponent(prefix)}`)
@@ -61,20 +71,25 @@ function ApiKeys() {
   return (
     <section>
       <h2>API</h2>
-      <form class="inline" onSubmit={generate}>
+      <form class="inline" ref={formRef} onSubmit={generate}>
         <label>
           Key name
           <input
             value={label}
             maxLength={100}
             placeholder="optional"
-            onInput={(e) => setLabel(e.currentTarget.value)}
+            onInput={(e) => {
+              setLabel(e.currentTarget.value)
+              setError('')
+              mark.clear()
+            }}
+            {...mark.about('label')}
           />
         </label>
         <button type="submit">Generate API Key</button>
       </form>
       {fresh && <ShownOnce what="Your new key" label="New API key" value={fresh} />}
-      <Alert message={error} />
+      <Alert message={error} id={KEY_REFUSAL_ID} />
       <DataTable
         label="API keys"
         rows={keys}

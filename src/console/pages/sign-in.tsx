@@ -1,7 +1,10 @@
 import { useLayoutEffect, useRef, useState } from 'preact/hooks'
 import { api } from '../api'
 import { usePageTitle } from '../components/page-heading'
+import { useRefusedField } from '../components/refused-field'
 import { Alert } from '../components/ui'
+
+const REFUSAL_ID = 'sign-in-refused'
 
 export function SignIn(props: { ended?: boolean; onSignedIn: () => void }) {
   const [email, setEmail] = useState('')
@@ -11,6 +14,10 @@ export function SignIn(props: { ended?: boolean; onSignedIn: () => void }) {
   // the frame the form is drawn (a layout effect, not a passive one, which Preact runs after the paint): a key typed
   // as soon as the form shows goes into Email, not to the page's body.
   const emailBox = useRef<HTMLInputElement>(null)
+  // A box the server refused (a password over 256 characters) is marked and takes the keyboard; a wrong email or
+  // password names neither (which one is not said), and stays the alert.
+  const formRef = useRef<HTMLFormElement>(null)
+  const mark = useRefusedField(formRef, REFUSAL_ID)
   usePageTitle('Sign in')
   useLayoutEffect(() => {
     if (!document.activeElement || document.activeElement === document.body) emailBox.current?.focus()
@@ -18,17 +25,19 @@ export function SignIn(props: { ended?: boolean; onSignedIn: () => void }) {
   const submit = async (e: Event) => {
     e.preventDefault()
     setError('')
+    mark.clear()
     try {
       await api('POST', '/session', { email, password })
       props.onSignedIn()
     } catch (err) {
       setError((err as Error).message)
+      mark.refused(err)
     }
   }
   return (
     <main class="sign-in">
       <h1>lead-signals</h1>
-      <form onSubmit={submit}>
+      <form ref={formRef} onSubmit={submit}>
         {props.ended && <p role="status">Your session has ended: sign in again to go on.</p>}
         <label>
           Email
@@ -38,7 +47,11 @@ export function SignIn(props: { ended?: boolean; onSignedIn: () => void }) {
             autocomplete="username"
             required
             value={email}
-            onInput={(e) => setEmail(e.currentTarget.value)}
+            onInput={(e) => {
+              setEmail(e.currentTarget.value)
+              mark.clear()
+            }}
+            {...mark.about('email')}
           />
         </label>
         <label>
@@ -48,10 +61,14 @@ export function SignIn(props: { ended?: boolean; onSignedIn: () => void }) {
             autocomplete="current-password"
             required
             value={password}
-            onInput={(e) => setPassword(e.currentTarget.value)}
+            onInput={(e) => {
+              setPassword(e.currentTarget.value)
+              mark.clear()
+            }}
+            {...mark.about('password')}
           />
         </label>
-        <Alert message={error} />
+        <Alert message={error} id={REFUSAL_ID} />
         <button type="submit">Sign in</button>
       </form>
       <p class="hint">

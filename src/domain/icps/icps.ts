@@ -1,7 +1,7 @@
 import type { Needs } from '../needs'
 import { newId } from '../../lib/ids'
-import { AppError } from '../../errors'
-import { echoed, hidingRefusal, nameKey } from '../../lib/text'
+import { AppError, fieldError, refuseHiding } from '../../errors'
+import { echoed, hidingIssue, nameKey } from '../../lib/text'
 
 export const MAX_NAME = 100
 export const MAX_DESCRIPTION = 2000
@@ -19,12 +19,22 @@ export function checkLength(what: string, value: string, max: number): string {
 }
 
 /**
- * A name (a profile's, a competitor's) holds no control or direction character: it is printed in lists, e-mails and
- * the console, and a model answers the profile's name back exactly (docs/operations.md#teams-keys-keywords-and-profiles).
+ * A name kept composed: a model answers é as one character (docs/scoring.md#reading-the-reply). A few characters
+ * are two once composed (U+0958 is U+0915 U+093C), so a name the body's check took may be too long now: refused as
+ * about `name`, in words of no one interface (the console's form marks the field; the CLI prints the sentence).
  */
-function refuseHiding(what: string, name: string) {
-  const hiding = hidingRefusal(what, name)
-  if (hiding) throw new AppError('invalid_request', hiding)
+function composedName(written: string): string {
+  const name = written.normalize('NFC').trim()
+  if (name === '') throw fieldError('name', 'must not be empty')
+  if (name.length <= MAX_NAME) return name
+  const issue = `must be at most ${MAX_NAME} characters once composed (Unicode NFC); this one is ${name.length}`
+  throw fieldError('name', issue, `name ${issue}`)
+}
+
+/** Each competitor refused as the place it holds in the list (`competitors.1`), which the console's form marks. */
+function checkCompetitors(competitors: string[]) {
+  for (const [i, competitor] of competitors.entries())
+    refuseHiding(`competitors.${i}`, 'a competitor', hidingIssue(competitor))
 }
 
 /** Profile names are unique per team regardless of case: the scorer reports a match by name. */
@@ -57,12 +67,13 @@ export async function addIcp(
   deps: Needs<'clock', 'icpProfiles'>,
   a: { teamId: string; name: string; description: string; competitors?: string[] },
 ) {
-  // Kept composed: a model answers é as one character (docs/scoring.md#reading-the-reply).
-  const name = checkLength('--name', a.name.normalize('NFC'), MAX_NAME)
-  refuseHiding('an ICP profile name', name)
+  const name = composedName(a.name)
+  // A name holds no control or direction character: it is printed in lists, e-mails and the console, and a model
+  // answers the profile's name back exactly (docs/operations.md#teams-keys-keywords-and-profiles).
+  refuseHiding('name', 'an ICP profile name', hidingIssue(name))
   const description = checkLength('--description', a.description, MAX_DESCRIPTION)
   const competitors = a.competitors ?? []
-  for (const competitor of competitors) refuseHiding('a competitor', competitor)
+  checkCompetitors(competitors)
   const profiles = await deps.repos.icpProfiles.list(a.teamId)
   const clash = profiles.find((p) => nameKey(p.name) === nameKey(name))
   if (!clash && profiles.length >= MAX_PROFILES) throw tooMany(profiles.length)
@@ -81,8 +92,13 @@ export async function addIcp(
         MAX_PROFILES,
       )
   if (outcome === 'full') throw tooMany(MAX_PROFILES)
+  // About the name (docs/api.md#error-shape): the console's form marks that field (docs/console.md#errors).
   if (outcome === 'taken')
-    throw new AppError('invalid_request', `the team already has an ICP profile named "${clash?.name ?? name}"`)
+    throw fieldError(
+      'name',
+      'is the name of another profile of the team',
+      `the team already has an ICP profile named "${clash?.name ?? name}"`,
+    )
   return { name, description, competitors }
 }
 
@@ -103,7 +119,7 @@ export async function editIcp(
   const written = a.name.trim()
   const description = checkLength('--description', a.description, MAX_DESCRIPTION)
   const competitors = a.competitors ?? []
-  for (const competitor of competitors) refuseHiding('a competitor', competitor)
+  checkCompetitors(competitors)
   const name = await storedName(deps, a.teamId, written)
   if (!name || !(await deps.repos.icpProfiles.update(a.teamId, name, { description, competitors })))
     throw new AppError('not_found', `the team has no ICP profile named "${echoed(written)}"`)

@@ -1,8 +1,8 @@
 import type { Needs } from '../needs'
 import { newId } from '../../lib/ids'
-import { AppError } from '../../errors'
+import { AppError, refuseHiding } from '../../errors'
 import { displayPrefix, generateApiKey, hashApiKey, looksLikeApiKey } from './api-key'
-import { echoed, hidingRefusal } from '../../lib/text'
+import { echoed, hidingIssue } from '../../lib/text'
 
 /** A new key for the team; the secret is in the return value only. */
 export async function issueApiKey(
@@ -11,8 +11,7 @@ export async function issueApiKey(
 ) {
   const label = (a.label ?? '').trim()
   if (label.length > 100) throw new AppError('invalid_request', 'key label must be at most 100 characters')
-  const hiding = hidingRefusal('key label', label)
-  if (hiding) throw new AppError('invalid_request', hiding)
+  refuseHiding('label', 'key label', hidingIssue(label))
   const key = generateApiKey(deps.randomBytes)
   await deps.repos.apiKeys.insert({
     id: newId('key'),

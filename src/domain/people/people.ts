@@ -1,4 +1,4 @@
-import { AppError } from '../../errors'
+import { AppError, fieldError } from '../../errors'
 import type { PeopleFilter, PersonRow } from '../../storage/repos/people'
 import type { Needs } from '../needs'
 import { echoed } from '../../lib/text'
@@ -90,13 +90,19 @@ export async function getPerson(deps: PeopleDeps, teamId: string, id: string) {
 export async function linkPerson(deps: PeopleDeps, teamId: string, id: string, otherId: string) {
   const into = await found(deps, teamId, id)
   const other = await found(deps, teamId, otherId)
-  if (into.id === other.id) throw new AppError('invalid_request', 'a person cannot be linked to itself')
+  // A refusal about the person the body names says so in details (personId, docs/api.md#error-shape); the path's
+  // person linked to another is no field of the body, and is said in the message alone.
+  if (into.id === other.id)
+    throw fieldError('personId', 'must name another person than the path', 'a person cannot be linked to itself')
   if (into.linkedTo)
     throw new AppError('invalid_request', `${into.id} is linked to ${into.linkedTo}: link to that person`)
-  if (other.linkedTo === into.id) throw new AppError('invalid_request', `${other.id} is already linked to ${into.id}`)
+  if (other.linkedTo === into.id)
+    throw fieldError('personId', `is already linked to ${into.id}`, `${other.id} is already linked to ${into.id}`)
   // An identity of another person stays theirs: linking it here would move that person and all their identities.
-  if (other.linkedTo)
-    throw new AppError('invalid_request', `${other.id} is linked to ${other.linkedTo}: link that person instead`)
+  if (other.linkedTo) {
+    const why = `is linked to ${other.linkedTo}: link that person instead`
+    throw fieldError('personId', why, `${other.id} ${why}`)
+  }
   if (!(await deps.repos.people.link(teamId, into.id, other.id)))
     throw new AppError(
       'invalid_request',

@@ -1,4 +1,4 @@
-import { AppError, fieldError } from '../../errors'
+import { fieldError } from '../../errors'
 import type { EndpointRow } from '../../storage/repos/webhook-endpoints'
 import type { Needs } from '../needs'
 import { type Cadence, sendsWindows } from './cadence'
@@ -54,6 +54,8 @@ export function checkKindFields(f: { kind: EndpointKind; event?: string }, given
     )
 }
 
+const PERSON_UPDATED_ONLY = 'event person.updated is sent only to a webhook destination sent instantly'
+
 /**
  * Where a destination of `f.kind` sends: an e-mail address for `email` (refused when the server has no SMTP
  * server), else a receiver URL whose path fits the kind. Checked on the fields as they will be after a change.
@@ -61,12 +63,17 @@ export function checkKindFields(f: { kind: EndpointKind; event?: string }, given
 export async function checkWhere(deps: Needs<'config'>, f: DestinationFields, checkUrl: CheckUrl): Promise<Where> {
   // docs/people.md#person-updated: a signed JSON event of its own, not a message for people to read, on adding and on
   // every change (made an e-mail destination, each event went out as an e-mail without subject or text).
+  // The field that does not fit is named (docs/api.md#error-shape): the event cannot be changed, kind and cadence can.
   if (f.event === 'person.updated' && (f.kind !== 'webhook' || f.cadence !== 'instant'))
-    throw new AppError('invalid_request', 'event person.updated is sent only to a webhook destination sent instantly')
+    throw f.kind !== 'webhook'
+      ? fieldError('kind', 'must be webhook for a person.updated destination', PERSON_UPDATED_ONLY)
+      : fieldError('cadence', 'must be instant for a person.updated destination', PERSON_UPDATED_ONLY)
   if (f.kind === 'email') {
+    // The kind is what the caller can change (the Destinations form marks it); the server's settings are not theirs.
     if (!deps.config.email.host)
-      throw new AppError(
-        'invalid_request',
+      throw fieldError(
+        'kind',
+        'cannot be email: the operator has not configured an SMTP server ([email] host)',
         'e-mail destinations are not available: the operator has not configured an SMTP server ([email] host)',
       )
     if (!f.to)

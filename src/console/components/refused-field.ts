@@ -1,0 +1,28 @@
+import type { RefObject } from 'preact'
+import { useLayoutEffect, useState } from 'preact/hooks'
+import { ApiError } from '../api'
+
+/**
+ * The field of a form that the server's refusal named (`details[0].field`; `competitors.2` is the Competitors box),
+ * marked invalid and described by the reason's line (WCAG technique ARIA21), and given the keyboard in the frame the
+ * reason is drawn (a layout effect), so a screen reader says there which field is wrong and why. A refusal that names
+ * no field marks none: it stays the form's alert (docs/console.md#errors).
+ */
+export function useRefusedField(form: RefObject<HTMLFormElement | null>, reasonId: string) {
+  const [refusal, setRefusal] = useState<{ field: string } | null>(null)
+  useLayoutEffect(() => {
+    if (refusal) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+  }, [refusal])
+  return {
+    /** The attributes of the box for `field`: invalid and described by the reason while the refusal names it. */
+    about: (field: string) =>
+      refusal?.field === field ? { 'aria-invalid': true as const, 'aria-describedby': reasonId } : {},
+    /** Takes the field `error` names, if it is a refusal naming one; else clears the mark. */
+    refused: (error: unknown) => {
+      const field = error instanceof ApiError ? error.details[0]?.field.split('.')[0] : undefined
+      setRefusal(field ? { field } : null)
+    },
+    /** The refusal was about what was typed: once it is edited, the mark goes. */
+    clear: () => setRefusal(null),
+  }
+}

@@ -1,0 +1,39 @@
+// docs/people.md#links, docs/api.md#error-shape: a link refused because of the person the body names says so in
+// `details` (`personId`), so a program knows which of the two ids to change.
+import { expect, test } from 'bun:test'
+import { client } from '../support/http'
+import { seedTeam, testDeps } from '../support/deps'
+import { signalRow } from '../support/webhooks'
+
+type Person = { id: string; platform: string; author: string }
+type Refusal = { error: { code: string; message: string; details?: { field: string; message: string }[] } }
+
+test('a link refused for the person named in the body names the field personId', async () => {
+  const { deps } = await testDeps()
+  const { team, apiKey } = await seedTeam(deps)
+  await deps.repos.signals.insertMany(team.id, [
+    signalRow(team.id, { author: 'ann', platform: 'reddit' }),
+    signalRow(team.id, { author: 'ann', platform: 'twitter' }),
+    signalRow(team.id, { author: 'bob', platform: 'hackernews' }),
+  ])
+  const call = client(deps)
+  const api = async <T>(method: string, path: string, body?: unknown) =>
+    (await call(method, path, { key: apiKey, body })) as { status: number; body: T }
+  const people = (await api<{ people: Person[] }>('GET', '/api/v1/people')).body.people
+  const [a, b, c] = ['reddit', 'twitter', 'hackernews'].map((p) => people.find((x) => x.platform === p) as Person)
+  expect((await api('POST', `/api/v1/people/${a.id}/links`, { personId: b.id })).status).toBe(200)
+  const link = (into: string, personId: string) => api<Refusal>('POST', `/api/v1/people/${into}/links`, { personId })
+
+  const itself = await link(c.id, c.id)
+  expect(itself.status).toBe(400)
+  expect(itself.body.error.details).toEqual([{ field: 'personId', message: 'must name another person than the path' }])
+  const again = await link(a.id, b.id)
+  expect(again.body.error.details).toEqual([{ field: 'personId', message: `is already linked to ${a.id}` }])
+  // b is a's: linking it to c would move a and all of a's identities.
+  const taken = await link(c.id, b.id)
+  expect(taken.body.error.message).toBe(`${b.id} is linked to ${a.id}: link that person instead`)
+  expect(taken.body.error.details).toEqual([
+    { field: 'personId', message: `is linked to ${a.id}: link that person instead` },
+  ])
+  expect((await api<{ people: Person[] }>('GET', '/api/v1/people')).body.people).toHaveLength(2)
+})
