@@ -71,7 +71,7 @@ describe('A refused destination', () => {
         const kind = page.getByLabel('Kind')
         await kind.selectOption({ label: 'E-mail' })
         await page.locator('input[type="email"]').fill('sales@example.com')
-        await submitByKeys(page)
+        await submitByKeys(page, 'not configured an SMTP server')
         const noSmtp = (await page.getByRole('alert').textContent()) as string
         expect(noSmtp).toContain('not configured an SMTP server')
         expect(await fieldState(kind)).toEqual({ invalid: 'true', description: noSmtp, focused: true })
