@@ -1,4 +1,6 @@
 import { findTeam } from '../domain/teams/teams'
+import { listKeywords } from '../domain/keywords/keywords'
+import { shellWord } from '../lib/shell-word'
 import { visible } from '../lib/text'
 import {
   addIcp,
@@ -25,11 +27,25 @@ async function add(argv: string[]): Promise<number> {
   const name = checkLength('--name', requireFlag(flags, 'name'), MAX_NAME)
   const description = checkLength('--description', requireFlag(flags, 'description'), MAX_DESCRIPTION)
   const competitors = cleanCompetitors(flags.competitors as string | undefined)
-  await withDeps(flags, async (deps) =>
-    addIcp(deps, { teamId: (await findTeam(deps, ref)).id, name, description, competitors }),
-  )
+  const keywords = await withDeps(flags, async (deps) => {
+    const teamId = (await findTeam(deps, ref)).id
+    await addIcp(deps, { teamId, name, description, competitors })
+    return (await listKeywords(deps, { teamId })).length
+  })
   console.log(`Added ICP profile "${visible(name)}".`)
+  console.log(nextAfterProfile(shellWord(ref), keywords > 0))
   return 0
+}
+
+/**
+ * What an added profile does, as `keyword add` says what comes next: a pass scores each post once, against the
+ * profiles the team has then (docs/operations.md#what-a-pass-does), so it acts on the posts the next pass finds, and
+ * a signal's match is its icpMatch. A team with no keyword has no pass to run yet: the keyword comes first.
+ */
+function nextAfterProfile(team: string, tracking: boolean): string {
+  if (!tracking)
+    return `Next: lead-signals keyword add --team ${team} "KEYWORD" says what to search for; each post a pass then finds is matched to the team's profiles, this one included.`
+  return `Next: lead-signals poll --once --team ${team} searches now and matches each post it finds to the team's profiles, this one included (signals stored before keep the match they were scored with); lead-signals signals export --team ${team} shows each signal's match in its icpMatch column.`
 }
 
 async function list(argv: string[]): Promise<number> {

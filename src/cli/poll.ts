@@ -6,6 +6,7 @@ import { findTeam } from '../domain/teams/teams'
 import { PollStalled, runPollPass } from '../jobs/poll-pass'
 import { formatSummary } from '../domain/polling/summary'
 import { passAdvice } from '../domain/polling/advice'
+import { modelAdvice } from '../domain/polling/model-advice'
 import { parseFlags } from './args'
 import { noPositionals, printJson } from './common'
 import { requireDatabaseFile } from './with-deps'
@@ -39,7 +40,8 @@ export async function poll(argv: string[]): Promise<number> {
       console.error(`lead-signals: ${err.message}`)
       process.exit(ERRORS[err.kind].exit)
     })
-    const advice = await passAdvice(deps, summary, teamId)
+    // A model server that could not be reached, as a platform is: the address to check (model-advice.ts).
+    const advice = [...(await passAdvice(deps, summary, teamId)), ...(await modelAdvice(deps))]
     await logsWritten()
     if (flags.json) printJson({ ...summary, advice })
     else console.log([formatSummary(summary), ...advice].join('\n'))

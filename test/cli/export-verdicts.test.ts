@@ -1,27 +1,18 @@
 // docs/operations.md#exporting-signals: a team moved with export and import kept none of its verdicts, so every
 // signal it had judged not relevant came back undismissed, and the tuning started again from nothing.
-import { afterAll, afterEach, beforeEach, describe, expect, test, setDefaultTimeout } from 'bun:test'
+import { beforeEach, describe, expect, test, setDefaultTimeout } from 'bun:test'
 import { hostileImportFile, hostileSignals } from '../support/exports'
-import { ok, query, runCli, type Workspace, MANY_PROCESSES_MS, withTeam } from './run-cli'
+import { ok, query, runCli, type Workspace, MANY_PROCESSES_MS } from './run-cli'
+import { acmeAndBravo } from './two-teams'
 
 setDefaultTimeout(MANY_PROCESSES_MS)
 
-// Each test on two databases of its own, holding team acme and team bravo (test/cli/team.test.ts checks team create).
-const withAcme = withTeam('acme')
-const withBravo = withTeam('bravo')
+// Each test on two databases of its own, holding team acme and team bravo (two-teams.ts).
+const teams = acmeAndBravo()
 let a: Workspace
 let b: Workspace
-beforeEach(async () => {
-  a = await withAcme.make()
-  b = await withBravo.make()
-})
-afterEach(() => {
-  a.cleanup()
-  b.cleanup()
-})
-afterAll(() => {
-  withAcme.cleanup()
-  withBravo.cleanup()
+beforeEach(() => {
+  ;({ a, b } = teams)
 })
 
 const hostileFile = () => hostileImportFile('acme')
@@ -59,9 +50,9 @@ describe('verdicts travel with an export (docs/operations.md#exporting-signals)'
     await judge(a, 'reddit:post-01', 'relevant', null, '2026-11-04T10:30:00.000Z')
     const first = await exportAll(a, 'acme', '--include', 'dismissed')
     expect(first.split('\n')[0]).toEndWith(
-      '"verdict":"not_relevant","verdictReason":"a vendor, \\"selling\\"","judgedAt":"2026-11-03T09:00:00.000Z"}',
+      '"verdict":"not_relevant","verdictReason":"a vendor, \\"selling\\"","judgedAt":"2026-11-03T09:00:00.000Z","dismissed":true}',
     )
-    expect(first.split('\n')[2]).toEndWith('"verdict":null,"verdictReason":null,"judgedAt":null}')
+    expect(first.split('\n')[2]).toEndWith('"verdict":null,"verdictReason":null,"judgedAt":null,"dismissed":false}')
 
     expect(await ok(b, ['signals', 'import', '--team', 'bravo', b.file('first.jsonl', first)])).toStartWith(
       'imported 11 signals',

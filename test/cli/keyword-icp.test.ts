@@ -108,7 +108,7 @@ describe('icp', () => {
       '--description',
       'Founders of B2B SaaS startups',
     ])
-    expect(out).toBe('Added ICP profile "SaaS founders".\n')
+    expect(out).toStartWith('Added ICP profile "SaaS founders".\nNext: ') // what comes next: below
     await ok(ws, [
       'icp',
       'add',
@@ -165,5 +165,27 @@ describe('keyword queries (docs/queries.md)', () => {
     expect(await keywords()).toEqual([])
     await ok(ws, ['keyword', 'add', '--team', 'acme', '"sales pipeline" -hubspot subreddit:sales'])
     expect(await keywords()).toEqual(['"sales pipeline" -hubspot subreddit:sales'])
+  })
+})
+
+// `icp add` said "Added ICP profile" and nothing more, where `keyword add` says what comes next: a pass scores each
+// post once, against the profiles the team has then (docs/operations.md#what-a-pass-does).
+const addProfile = () =>
+  ok(ws, ['icp', 'add', '--team', 'acme', '--name', 'Ops', '--description', 'Operations leads of small teams'])
+
+describe('icp add says what comes next', () => {
+  test('a team tracking keywords: the pass that matches posts to it, and where the match shows', async () => {
+    await ok(ws, ['keyword', 'add', '--team', 'acme', 'crm'])
+    expect(await addProfile()).toBe(
+      'Added ICP profile "Ops".\n' +
+        "Next: lead-signals poll --once --team acme searches now and matches each post it finds to the team's profiles, this one included (signals stored before keep the match they were scored with); lead-signals signals export --team acme shows each signal's match in its icpMatch column.\n",
+    )
+  })
+
+  test('a team with no keyword yet: the keyword to add first', async () => {
+    expect(await addProfile()).toBe(
+      'Added ICP profile "Ops".\n' +
+        `Next: lead-signals keyword add --team acme "KEYWORD" says what to search for; each post a pass then finds is matched to the team's profiles, this one included.\n`,
+    )
   })
 })

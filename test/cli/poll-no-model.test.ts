@@ -45,5 +45,26 @@ describe('poll --once with nothing listening at the model server', () => {
     const line = JSON.parse(failed[0] as string) as { err: string }
     expect(line.err).toBe(`no model server at ${REFUSED_ORIGIN} (connection refused)`)
     expect(r.stdout).toMatch(/^hackernews\s+1\s+1\s+1\s+1\s+0\s+0\s+1\s/m)
+    // Under the summary, as a platform that could not be reached gets: the console's words for the state
+    // (src/console/scorer-now.ts, UntilItAnswers), with the setting to check and its origin (never its path).
+    const setting = backend === 'ollama' ? 'scorer.ollama.host' : 'scorer.openai.base_url'
+    expect(r.stdout).toContain(
+      `\nthe model server has not been reachable: start it, or check its address in the [scorer] settings (${setting} is ${REFUSED_ORIGIN}); the embedded scorer answered meanwhile (its signals are tagged "embedded scorer") and answers until the model does; lead-signals scorer check says why\n`,
+    )
+  })
+
+  test('with scorer.fallback = "none": the address to check, and the line that says the mentions wait', async () => {
+    const r = await runCli(ws, ['poll', '--once', '--config', 'poll.toml', '--json'], {
+      env: {
+        LEAD_SIGNALS_SCORER_BACKEND: 'ollama',
+        LEAD_SIGNALS_SCORER_OLLAMA_HOST: `${REFUSED_ORIGIN}/some/path`,
+        LEAD_SIGNALS_SCORER_FALLBACK: 'none',
+      },
+    })
+    const { advice } = JSON.parse(r.stdout) as { advice: string[] }
+    expect(advice).toContain(
+      `the model server has not been reachable: start it, or check its address in the [scorer] settings (scorer.ollama.host is ${REFUSED_ORIGIN})`,
+    )
+    expect(advice.some((l) => l.startsWith('the ollama scorer could not answer, so 1 mention waits'))).toBe(true)
   })
 })

@@ -1,28 +1,18 @@
-import { afterAll, afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { beforeEach, describe, expect, test } from 'bun:test'
 import { closeSync, lstatSync, openSync, readFileSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { hostileImportFile, hostileSignals, parseCsv } from '../support/exports'
-import { cleanEnv, ok, query, runCli, type Workspace, withTeam } from './run-cli'
+import { cleanEnv, ok, query, runCli, type Workspace } from './run-cli'
+import { acmeAndBravo } from './two-teams'
 
 const MAIN = resolve(import.meta.dir, '../../src/main.ts')
 
-// Each test on two databases of its own, holding team acme and team bravo, each made once by `team create`
-// (test/cli/team.test.ts checks it).
-const withAcme = withTeam('acme')
-const withBravo = withTeam('bravo')
+// Each test on two databases of its own, holding team acme and team bravo (two-teams.ts).
+const teams = acmeAndBravo()
 let a: Workspace
 let b: Workspace
-beforeEach(async () => {
-  a = await withAcme.make()
-  b = await withBravo.make()
-})
-afterEach(() => {
-  a.cleanup()
-  b.cleanup()
-})
-afterAll(() => {
-  withAcme.cleanup()
-  withBravo.cleanup()
+beforeEach(() => {
+  ;({ a, b } = teams)
 })
 
 const hostileFile = () => hostileImportFile('acme', 'id')

@@ -25,7 +25,7 @@ async function setup(rows: (teamId: string) => NewSignal[] = hostileSignals) {
 }
 
 const CSV_COLUMNS =
-  'id,postId,platform,author,intent,score,reason,icpMatch,content,contentFull,url,keyword,publishedAt,detectedAt,personId,verdict,verdictReason,judgedAt'
+  'id,postId,platform,author,intent,score,reason,icpMatch,content,contentFull,url,keyword,publishedAt,detectedAt,personId,verdict,verdictReason,judgedAt,dismissed'
 
 /** What a cell should read after neutralisation: a formula start gets a leading single quote. */
 const inert = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text)
@@ -43,7 +43,9 @@ describe('GET /api/v1/signals/export (docs/api.md#export)', () => {
     expect(header.join(',')).toBe(CSV_COLUMNS)
     expect(records).toHaveLength(HOSTILE.length)
     for (const record of records) {
-      expect(record).toHaveLength(18)
+      expect(record).toHaveLength(19)
+      // None of them is dismissed, so the last column says so (docs/api.md#export).
+      expect(record[18]).toBe('false')
       const i = Number(record[1].replace(/^\w+:post-/, ''))
       expect(record[0]).toBe(`sig_h${String(i).padStart(2, '0')}`)
       const source = HOSTILE[i]

@@ -8,7 +8,8 @@ export type ExportFormat = 'csv' | 'jsonl'
  * row of an export can be judged (POST /api/v1/signals/{id}/feedback); `postId` the post's id on its platform, which
  * an import keeps (the signal's own id is drawn anew by every import); `content` the preview, `contentFull` the kept
  * full text; `verdict`, `verdictReason` and `judgedAt` the team's verdict on it, or null, which an import restores
- * (docs/operations.md#importing-signals).
+ * (docs/operations.md#importing-signals); `dismissed` last, so a tool that reads the columns before it by their place
+ * still reads them: whether the signal is out of the list (judged not relevant, or stored while its author was muted).
  */
 const FIELDS = [
   'id',
@@ -29,9 +30,10 @@ const FIELDS = [
   'verdict',
   'verdictReason',
   'judgedAt',
+  'dismissed',
 ] as const
 
-type ExportedSignal = Record<(typeof FIELDS)[number], string | number | null>
+type ExportedSignal = Record<(typeof FIELDS)[number], string | number | boolean | null>
 
 const exported = (r: ExportRow): ExportedSignal => ({
   id: r.id,
@@ -52,6 +54,7 @@ const exported = (r: ExportRow): ExportedSignal => ({
   verdict: r.verdict,
   verdictReason: r.verdictReason,
   judgedAt: r.judgedAt,
+  dismissed: r.dismissed,
 })
 
 /** docs/api.md#export: one JSON object per line, its fields always in the order of FIELDS. */
@@ -74,14 +77,14 @@ const NEEDS_QUOTES = /[",\r\n]/
  * One CSV cell: a formula start made inert with a single quote before it, at the field's start and after a
  * semicolon, tab or line break inside it, then quoted when RFC 4180 needs it.
  */
-export function csvCell(value: string | number | null): string {
+export function csvCell(value: string | number | boolean | null): string {
   if (value === null) return ''
   let text = String(value).replace(FORMULA_INSIDE, "$1'")
   if (FORMULA_START.test(text)) text = `'${text}`
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text
 }
 
-const csvRecord = (cells: (string | number | null)[]) => `${cells.map(csvCell).join(',')}\r\n`
+const csvRecord = (cells: (string | number | boolean | null)[]) => `${cells.map(csvCell).join(',')}\r\n`
 
 export const CSV_HEADER = csvRecord([...FIELDS])
 /** What a CSV export starts with: the UTF-8 byte order mark when asked for (`bom=true`, for Excel), else nothing. */

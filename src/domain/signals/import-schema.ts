@@ -99,6 +99,9 @@ export const ImportedSignal = v.strictObject(
     verdict: v.optional(v.nullable(v.picklist(VERDICTS, 'must be "relevant", "not_relevant" or null')), null),
     verdictReason: v.optional(v.nullable(v.pipe(text(500), v.trim())), null),
     judgedAt: v.optional(v.nullable(isoDateTime), null),
+    // Whether the signal was out of the list (docs/operations.md#importing-signals): a muted author's post, whose
+    // verdict is null, stays out. Absent in files exported before it was added, which import as then.
+    dismissed: v.optional(v.boolean('must be true or false'), false),
   },
   'must be a JSON object',
 )

@@ -110,6 +110,7 @@ function toRow(s: ImportedSignal, a: { teamId: string; now: Date }): NewSignal {
     publishedAt: s.publishedAt,
     detectedAt,
     ...(s.personId === null && { authorKnown: false }),
+    ...(s.dismissed && { dismissed: true }),
   }
 }
 

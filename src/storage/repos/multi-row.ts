@@ -70,6 +70,8 @@ const valuesOf = (s: NewSignal) => [
   accountOf(s),
   // The author's other forgotten key (forgotten-key.ts): its account's, or its name's as such an account's.
   s.authorKnown === false ? null : otherForgottenKey(s),
+  // Dismissed as its import file says (docs/operations.md#importing-signals), whatever its person: the mute stayed behind.
+  s.dismissed ? 1 : 0,
 ]
 
 /** A team still there: rows for one removed while a pass or stream scored are left out, not a failed batch. */
@@ -89,13 +91,14 @@ const FROM_VALUES = SIGNAL_COLUMNS.map((c, i) =>
  * person kept by it (the row's value before last, people-accounts.ts), else whoever holds the name. A post of an author
  * the team forgot is not stored (docs/people.md#forget; an account kept by its id, under any name: the row's last value), checked here, in the transaction that stores it: a person forgotten while a pass scored
  * their post does not come back with it. Nor is one of a team removed meanwhile (`team remove` while `serve` polls):
- * the rest of the batch is stored.
+ * the rest of the batch is stored. A signal given as dismissed (an import's, the row's last value) is stored so.
  */
 export function signalInserts(signals: NewSignal[], returning: string): InStatement[] {
   return chunks(signals).map((part) => ({
     sql: `insert into signals (${SIGNAL_COLUMNS.join(', ')}, person_id, dismissed)
-      select ${FROM_VALUES}, coalesce(l.id, a.id), coalesce(l.muted, a.muted, 0)
-      from (values ${tuples(part.length, SIGNAL_COLUMNS.length + 4)}) as v
+      select ${FROM_VALUES}, coalesce(l.id, a.id),
+        max(coalesce(l.muted, a.muted, 0), v.column${SIGNAL_COLUMNS.length + 5})
+      from (values ${tuples(part.length, SIGNAL_COLUMNS.length + 5)}) as v
       left join people a on a.id = coalesce((select q.id from people q where q.id = v.column${SIGNAL_COLUMNS.length + 3}),
           (select q.id from people q where q.team_id = v.column2 and q.platform = v.column3 and q.author = v.column5))
         and v.column${SIGNAL_COLUMNS.length + 2} = 1

@@ -26,7 +26,7 @@ const exportedLine = (mention: Mention) => {
       contentFull: s.contentFull ?? null,
     },
     ...{ url: s.url, keyword: s.keyword, publishedAt: s.publishedAt, detectedAt: NOW.toISOString(), personId: 'per_1' },
-    ...{ verdict: null, verdictReason: null, judgedAt: null },
+    ...{ verdict: null, verdictReason: null, judgedAt: null, dismissed: false },
   })
 }
 

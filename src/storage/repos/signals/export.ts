@@ -32,6 +32,7 @@ export type ExportRow = {
   verdict: 'relevant' | 'not_relevant' | null
   verdictReason: string | null
   judgedAt: string | null
+  dismissed: boolean
 }
 
 /** One export's reads: its pages in turn, then `close` (at its end, or when it is cut short). */
@@ -74,7 +75,8 @@ export function exportStatement(a: {
 // The verdict travels with its signal (docs/operations.md#exporting-signals): one primary-key lookup a row.
 const COLUMNS =
   'signals.rowid, signals.id, post_id, platform, author, signals.intent, signals.score, signals.reason, icp_match, ' +
-  'preview, content_full, url, keyword, published_at, detected_at, person_id, f.verdict, f.reason, f.judged_at'
+  'preview, content_full, url, keyword, published_at, detected_at, person_id, f.verdict, f.reason, f.judged_at, ' +
+  'signals.dismissed'
 
 /** A row of COLUMNS, by position: the read connection gives bare arrays, the client array-like rows. */
 const exportRow = (r: ArrayLike<unknown>): ExportRow => ({
@@ -97,6 +99,7 @@ const exportRow = (r: ArrayLike<unknown>): ExportRow => ({
   verdict: r[16] as ExportRow['verdict'],
   verdictReason: r[17] as string | null,
   judgedAt: r[18] as string | null,
+  dismissed: Number(r[19]) === 1,
 })
 
 const viaClient = (client: Client) => async (s: Statement) => (await client.execute(s)).rows
