@@ -1,3 +1,4 @@
+import { NoKey } from '../components/no-key'
 import { useEffect, useState } from 'preact/hooks'
 import { api } from '../api'
 import { serverNow } from '../server-clock'
@@ -147,8 +148,8 @@ export function Sources() {
         <>
           <p class="hint">
             The platforms searched for your keywords on each polling pass, or read as a stream, and how many of your
-            keywords each searches. Hacker News, Stack Overflow, dev.to, GitHub, Medium and Substack need no key, nor
-            does Bluesky's stream.
+            keywords each searches.
+            <NoKey inUse={searched} />
           </p>
           <SourcesTable label="Sources in use" rows={searched} keywords={keywords} />
         </>
