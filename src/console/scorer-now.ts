@@ -31,6 +31,11 @@ function sinceWhen(iso: string | null, now: number): string {
   return ` since ${time} (${relative(iso, now)})`
 }
 
+// A team's users cannot change the scorer's settings: each is named with the file it is changed in, where "[scorer]
+// settings" read as the console's own Settings page.
+const IN_FILE = 'in this server’s configuration file'
+const ADDRESS: Record<string, string> = { ollama: 'scorer.ollama.host', openai: 'scorer.openai.base_url' }
+
 /**
  * One sentence on the model now, to follow "Now " or to start with a capital; null when there is nothing to add (the
  * embedded scorer alone, or not asked yet).
@@ -54,12 +59,12 @@ export function scorerNow(c: ScorerCondition, now = serverNow()): string | null 
     case 'timing_out':
       return `the model has not answered within scorer.timeout_ms${since}; its server is checked again every 15 s.`
     case 'unreachable':
-      return `the model server has not been reachable${since}: start it, or check its address in the [scorer] settings.`
+      return `the model server has not been reachable${since}: start it, or correct its address: ${ADDRESS[c.backend] ?? `scorer.${c.backend}`} ${IN_FILE}.`
     case 'model_missing':
       return `the model server has been without the model ${model}${since}: ${
         c.backend === 'ollama' && c.model
-          ? `on that server, run “ollama pull ${c.model}”, or set scorer.ollama.model to a model it has.`
-          : 'set the scorer’s model to one the server serves.'
+          ? `on that server, run “ollama pull ${c.model}”, or set scorer.ollama.model ${IN_FILE} to a model it has.`
+          : `set scorer.${c.backend}.model ${IN_FILE} to one the model server serves.`
       }`
     case 'unavailable':
       return `the model server has answered but not served the model ${model}${since}.`

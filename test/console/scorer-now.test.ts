@@ -54,3 +54,11 @@ test('since when reads as English: a state that lasts is said in the present per
   )
   expect(scorerNow(at('failing'), NOW)).toMatch(/^the model’s calls have failed since /)
 })
+
+test('a setting a team cannot change is named with the file it is changed in', () => {
+  const file = 'in this server’s configuration file'
+  expect(scorerNow(at('unreachable'), NOW)).toEndWith(`correct its address: scorer.ollama.host ${file}.`)
+  expect(scorerNow({ ...at('unreachable'), backend: 'openai' }, NOW)).toContain(`scorer.openai.base_url ${file}`)
+  expect(scorerNow(at('model_missing'), NOW)).toContain(`set scorer.ollama.model ${file} to a model it has`)
+  expect(scorerNow({ ...at('model_missing'), backend: 'openai' }, NOW)).toContain(`set scorer.openai.model ${file}`)
+})

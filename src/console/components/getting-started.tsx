@@ -149,6 +149,10 @@ export function GettingStarted(props: { team: string }) {
     },
   ]
   const next = steps.find((s) => !s.done) ?? steps[steps.length - 1]
+  // A profile is optional: the pass searches the keywords without one. While the profile is what comes next, the
+  // first-pass step gives its own next step (run one now), which a team skipping the profile never read otherwise.
+  const firstPass = steps[3]
+  const passAhead = steps[0]?.done && state.keywords.length > 0 && !firstPass?.done && next === steps[2]
   return (
     <section class="getting-started" aria-label="Getting started">
       <h2>No signals yet</h2>
@@ -165,6 +169,7 @@ export function GettingStarted(props: { team: string }) {
                 <strong>{s.title}</strong>
               </a>{' '}
               <span class="muted">{s.text}</span>
+              {passAhead && s === firstPass ? <> {s.todo}</> : null}
             </span>
           </li>
         ))}

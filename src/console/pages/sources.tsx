@@ -1,3 +1,4 @@
+import { NoKey } from '../components/no-key'
 import { useEffect, useState } from 'preact/hooks'
 import { api } from '../api'
 import { serverNow } from '../server-clock'
@@ -83,6 +84,14 @@ function whyNot(s: Source) {
   )
 }
 
+/** No setting on any page adds a platform to a plan: only the operator's change of plan does (docs/operations.md). */
+const OffPlan = () => (
+  <p class="hint" role="note" aria-label="Platforms off your plan">
+    A platform not on your plan comes with another plan, which the server’s operator gives your team:{' '}
+    <code>lead-signals team set --team TEAM --plan PLAN</code>.
+  </p>
+)
+
 /** What the page says when nothing is searched for the team: it tracks no keyword, or its plan gives it no platform. */
 function NothingSearched(props: { keywords: number; ready: number }) {
   if (props.keywords === 0)
@@ -139,8 +148,8 @@ export function Sources() {
         <>
           <p class="hint">
             The platforms searched for your keywords on each polling pass, or read as a stream, and how many of your
-            keywords each searches. Hacker News, Stack Overflow, dev.to, GitHub, Medium and Substack need no key, nor
-            does Bluesky's stream.
+            keywords each searches.
+            <NoKey inUse={searched} />
           </p>
           <SourcesTable label="Sources in use" rows={searched} keywords={keywords} />
         </>
@@ -154,6 +163,7 @@ export function Sources() {
         <>
           <h2>Not searched for you</h2>
           <p class="hint">This server can use these, but nothing is searched on them for your team:</p>
+          {unsearched.some((s) => !s.inPlan && !s.earlierRouteOnly) && <OffPlan />}
           <ul class="rows not-searched" aria-label="Sources not searched for you">
             {unsearched.map((s) => (
               <li>

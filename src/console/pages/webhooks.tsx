@@ -126,7 +126,10 @@ export function Webhooks() {
       </div>
       <Alert message={error} />
       {endpoints === null ? null : endpoints.length === 0 ? (
-        <p>No destinations yet: add one to have new leads sent to your systems, a chat or an inbox.</p>
+        <p>
+          No destinations yet: new leads are listed on the <a href="#/signals">Signals</a> page only. Add one to have
+          them sent to your systems, a chat or an inbox as well.
+        </p>
       ) : (
         <ul class="cards">
           {endpoints.map((ep) => (
