@@ -7,7 +7,7 @@
  * How a degraded job is told: `says(since)` the sentence GET /readyz lists, once it has been degraded for `afterMs`
  * (readiness.ts's DEGRADED_AFTER_MS when not given).
  */
-export type Degraded = { since: string; says: (since: string) => string; afterMs?: number }
+type Degraded = { since: string; says: (since: string) => string; afterMs?: number }
 
 export type StuckJobs = {
   /** Records `job` as stuck; an earlier `since` of the same outage stands. Says whether it was stuck already. */

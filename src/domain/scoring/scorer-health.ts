@@ -9,7 +9,7 @@ import { scorerLook } from './scorer-look'
 // How long the start-up check waits for the model server: a local server answers in milliseconds.
 export const PROBE_MS = 2000
 // While the model rests after a call ran out of time, how often its server is checked (docs/scoring.md#fallback-and-timeouts).
-export const RECHECK_MS = 15_000
+const RECHECK_MS = 15_000
 
 /** What scoring does while the model server cannot answer, as the start-up line and `scorer check` say it. */
 export function meanwhileWithoutModel(config: Config): string {

@@ -102,5 +102,3 @@ export function createStreamQueue(limit: number) {
     },
   }
 }
-
-export type StreamQueue = ReturnType<typeof createStreamQueue>

@@ -11,12 +11,12 @@ import { unmaskedUrl } from './masked-url'
 import { PAUSED_BY_GLOBAL_LIMIT } from './rate-limit'
 import { newSecret } from './signing'
 
-export const WEBHOOK_EVENT = 'signal.created'
+const WEBHOOK_EVENT = 'signal.created'
 // docs/webhooks.md#secrets: after a rotation the earlier secret signs too, for this long.
 const ROTATION_GRACE_MS = 24 * 3600 * 1000
 
 export type { EndpointKind }
-export type EndpointFilters = {
+type EndpointFilters = {
   minScore: number
   intents: string[] | null
   keywords: string[] | null
@@ -26,7 +26,7 @@ export type EndpointInput = DestinationFields & {
   enabled: boolean
   event?: 'signal.created' | 'person.updated'
 } & EndpointFilters
-export type EndpointChange = Partial<EndpointInput>
+type EndpointChange = Partial<EndpointInput>
 
 type EndpointDeps = Needs<'config' | 'clock' | 'randomBytes', 'webhookEndpoints'>
 
