@@ -7,7 +7,7 @@ import { ASSETS_PATH, type ConsoleAssets, loadConsoleAssets } from './assets'
  * docs/console.md#security: the page may load and call only this service. Inline scripts and styles, other origins,
  * plugins and framing are all refused by the browser.
  */
-export const CONTENT_SECURITY_POLICY = [
+const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self'",
