@@ -22,7 +22,7 @@ export type Delivery = {
   createdAt: string
 }
 /** What one attempt came to: done (succeeded or given up) or due again at `nextAttemptAt`. */
-export type AttemptOutcome = {
+type AttemptOutcome = {
   status: DeliveryStatus
   nextAttemptAt: number
   statusCode: number | null
