@@ -71,13 +71,18 @@ export const queryMinScore = v.optional(
   '0',
 )
 
-/** `GET /api/v1/signals`: numbers arrive as text and are coerced. */
-export const SignalQuery = v.strictObject({
+// The filters of a list read from a query string: the signals, their export and the people.
+export const queryFilters = {
   keyword: filters.keyword,
   intent: filters.intent,
   platform: filters.platform,
   minScore: queryMinScore,
   since: filters.since,
+}
+
+/** `GET /api/v1/signals`: numbers arrive as text and are coerced. */
+export const SignalQuery = v.strictObject({
+  ...queryFilters,
   limit: queryInt(1, 100, 20, about.limit),
   offset: queryInt(0, Number.MAX_SAFE_INTEGER, 0, about.offset),
   include: filters.include,
@@ -113,11 +118,7 @@ export const SignalExportQuery = v.strictObject({
     ),
     'csv',
   ),
-  keyword: filters.keyword,
-  intent: filters.intent,
-  platform: filters.platform,
-  minScore: queryMinScore,
-  since: filters.since,
+  ...queryFilters,
   include: filters.include,
   bom: csvBom,
 })
