@@ -91,10 +91,6 @@ export const SignalQuery = v.strictObject({
 export type SignalQuery = v.InferOutput<typeof SignalQuery>
 
 /**
- * `GET /api/v1/signals/export` (docs/api.md#export): the list's filters and a format. No limit, offset or content:
- * an export is every matching signal with its full text, so those are refused as unknown parameters.
- */
-/**
  * docs/api.md#export: the opt-in for a CSV meant for Excel, which reads a UTF-8 file without a byte order mark, opened
  * by a double-click, in the system's code page. The same for the signals and the people export.
  */
@@ -108,6 +104,10 @@ export const csvBom = v.optional(
   'false',
 )
 
+/**
+ * `GET /api/v1/signals/export` (docs/api.md#export): the list's filters and a format. No limit, offset or content:
+ * an export is every matching signal with its full text, so those are refused as unknown parameters.
+ */
 export const SignalExportQuery = v.strictObject({
   format: v.optional(
     v.pipe(
