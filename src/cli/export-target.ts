@@ -12,7 +12,7 @@ import { AppError } from '../errors'
  * --force renamed the export over it, and the team's whole database became a CSV. Compared by the file itself
  * (./x.db is x.db), not through a symbolic link, which --force replaces rather than what it points to.
  */
-export function refuseDatabase(path: string | undefined, config: Config) {
+function refuseDatabase(path: string | undefined, config: Config) {
   if (path === undefined) return
   let out: Stats | undefined
   try {
