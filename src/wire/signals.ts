@@ -58,7 +58,7 @@ export const filters = {
 }
 
 // A minimum score as query text, coerced to a number.
-export const queryMinScore = v.optional(
+const queryMinScore = v.optional(
   v.pipe(
     v.string(),
     v.regex(/^\d+(\.\d+)?$/, SCORE_RANGE),
