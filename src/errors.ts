@@ -100,10 +100,6 @@ const CONSOLE_ONLY: ReadonlySet<ErrorCode> = new Set(['not_signed_in', 'invalid_
 /** The codes of the API's error bodies (docs/api.md#error-codes), as the OpenAPI document lists them. */
 export const API_ERROR_CODES = (Object.keys(ERRORS) as ErrorCode[]).filter((c) => !CONSOLE_ONLY.has(c))
 
-/**
- * The AppError behind `error`, if any: the error itself or one of its causes. Query builders wrap what the database
- * client throws in an error of their own whose message holds the SQL and its parameters, so callers look through it.
- */
 /** A 400 about one field, with the `details` a validation error carries (docs/api.md#error-shape). */
 export const fieldError = (field: string, message: string, said = `${field} ${message}`) =>
   new AppError('invalid_request', said, { details: [{ field, message }] })
@@ -116,6 +112,10 @@ export function refuseHiding(field: string, what: string, issue: string | undefi
   if (issue) throw fieldError(field, issue, `${what} ${issue}`)
 }
 
+/**
+ * The AppError behind `error`, if any: the error itself or one of its causes. Query builders wrap what the database
+ * client throws in an error of their own whose message holds the SQL and its parameters, so callers look through it.
+ */
 export function appErrorIn(error: unknown): AppError | undefined {
   for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++)
     if (e instanceof AppError) return e

@@ -3,6 +3,7 @@ import { backupDatabase, restoreDatabase } from '../domain/backups/backups'
 import type { BackupProgress } from '../domain/backups/stopped'
 import { parseFlags, requireFlag } from './args'
 import { stoppedBackup } from '../domain/backups/stopped'
+import { onStopSignals } from './stop-signals'
 import { noPositionals } from './common'
 
 // docs/operations.md#backups-and-restore
@@ -26,9 +27,7 @@ export async function backupCommand(argv: string[]): Promise<number> {
       process.exit(1)
     })
   }
-  process.once('SIGINT', onSignal)
-  process.once('SIGTERM', onSignal)
-  try {
+  return onStopSignals(onSignal, async () => {
     const run = await backupDatabase(config, to, progress).then(
       (written) => ({ written }),
       (err: unknown) => ({ err }),
@@ -37,10 +36,7 @@ export async function backupCommand(argv: string[]): Promise<number> {
     if ('err' in run) throw run.err
     console.log(`backup written: ${to} (${run.written.bytes} bytes, integrity_check ok)`)
     return 0
-  } finally {
-    process.off('SIGINT', onSignal)
-    process.off('SIGTERM', onSignal)
-  }
+  })
 }
 
 /** `restore --from FILE`: replaces the embedded database with a checked backup; refused while it is in use. */
@@ -61,14 +57,7 @@ export async function restoreCommand(argv: string[]): Promise<number> {
     )
     process.exit(1)
   }
-  process.once('SIGINT', onSignal)
-  process.once('SIGTERM', onSignal)
-  try {
-    await restore.done
-  } finally {
-    process.off('SIGINT', onSignal)
-    process.off('SIGTERM', onSignal)
-  }
+  await onStopSignals(onSignal, () => restore.done)
   console.log('database restored; the next start applies any migrations this version adds')
   return 0
 }

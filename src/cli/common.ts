@@ -5,7 +5,7 @@ import { CONFIG_NOTE } from './usage'
 import { commandHelp, groupHelp, seeHelp } from './help'
 
 export type Command = (argv: string[]) => Promise<number>
-export type Subcommand = { usage: string; run: Command }
+type Subcommand = { usage: string; run: Command }
 
 /**
  * Reads the configuration (--config, env, defaults), opens and migrates the database, runs, then closes it (see

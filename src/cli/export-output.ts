@@ -9,6 +9,7 @@ import { takeName } from '../lib/take-name'
 import { HIDING_CHARS } from '../lib/text'
 import { refuseNonFile } from './export-target'
 import { newFileWriter } from './file-writer'
+import { onStopSignals } from './stop-signals'
 
 // Errors in opening the file: nothing of this export was written, and what is there is not ours to remove.
 const OPEN_ERRORS: Record<string, string> = {
@@ -110,23 +111,21 @@ export async function writeExport(
     )
     process.exit(1)
   }
-  process.once('SIGINT', stop)
-  process.once('SIGTERM', stop)
   try {
-    if (!replace && lstatSync(path, { throwIfNoEntry: false }))
-      throw Object.assign(new Error('exists'), { code: 'EEXIST' })
-    // Created anew (O_EXCL), so owner-only whatever the file it replaces was.
-    await write(counted, await newFileWriter(partial, 0o600))
-    if (replace) renameSync(partial, path)
-    else await takeName(partial, path)
-    return bytes
+    return await onStopSignals(stop, async () => {
+      if (!replace && lstatSync(path, { throwIfNoEntry: false }))
+        throw Object.assign(new Error('exists'), { code: 'EEXIST' })
+      // Created anew (O_EXCL), so owner-only whatever the file it replaces was.
+      await write(counted, await newFileWriter(partial, 0o600))
+      if (replace) renameSync(partial, path)
+      else await takeName(partial, path)
+      return bytes
+    })
   } catch (e) {
     const reason = OPEN_ERRORS[(e as NodeJS.ErrnoException).code ?? '']
     if (reason) throw new AppError('invalid_request', `cannot write ${JSON.stringify(path)}: ${reason}`)
     throw writeFailure(JSON.stringify(path), e)
   } finally {
-    process.off('SIGINT', stop)
-    process.off('SIGTERM', stop)
     // The name is this process's own: whatever is under it is this export's part (or a copy once linked). A path
     // the system cannot take fails here too, and must not hide why.
     try {

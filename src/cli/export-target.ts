@@ -1,6 +1,8 @@
 import { lstatSync, type Stats, statSync } from 'node:fs'
 import type { Config } from '../config/schema'
+import type { AdminDeps } from '../deps'
 import { databaseFiles } from '../domain/backups/backups'
+import { findTeam } from '../domain/teams/teams'
 import { AppError } from '../errors'
 
 // The file an export's --out names, checked before anything is written to it (docs/operations.md#exporting-signals).
@@ -10,7 +12,7 @@ import { AppError } from '../errors'
  * --force renamed the export over it, and the team's whole database became a CSV. Compared by the file itself
  * (./x.db is x.db), not through a symbolic link, which --force replaces rather than what it points to.
  */
-export function refuseDatabase(path: string | undefined, config: Config) {
+function refuseDatabase(path: string | undefined, config: Config) {
   if (path === undefined) return
   let out: Stats | undefined
   try {
@@ -45,4 +47,15 @@ export function refuseNonFile(path: string) {
     ? 'it is a directory'
     : 'it is not a file (a device or a pipe); without --out the export goes to standard output'
   throw new AppError('invalid_request', `cannot write ${JSON.stringify(path)}: ${what}`)
+}
+
+/**
+ * What an export command runs with, once its --out is known not to be the database: the team, and deps with no
+ * export_cut line (the command says how its output ended, in one line or none, docs/operations.md#exporting-signals)
+ * and no idle bound (its reader is the command's own output, which a pager may hold as long as it likes).
+ */
+export async function commandExport(deps: AdminDeps, out: string | undefined, ref: string) {
+  refuseDatabase(out, deps.config)
+  const team = await findTeam(deps, ref)
+  return { team, quiet: { ...deps, log: { ...deps.log, info: () => {} }, exportIdleMs: Number.POSITIVE_INFINITY } }
 }

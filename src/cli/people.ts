@@ -8,7 +8,7 @@ import { PeopleExportQuery } from '../wire/people'
 import { parseFlags, requireFlag } from './args'
 import { commandGroup, noPositionals, withDeps } from './common'
 import { outPath, writeExport } from './export-output'
-import { refuseDatabase } from './export-target'
+import { commandExport } from './export-target'
 import { listedBy, teamFlag } from './not-there'
 
 /**
@@ -30,11 +30,7 @@ async function exportCommand(argv: string[]): Promise<number> {
     throw new AppError('invalid_request', `--format ${fieldIssues(parsed.issues, 'query')[0].message}`)
   const out = outPath(flags)
   await withDeps(flags, async (deps) => {
-    refuseDatabase(out, deps.config)
-    const team = await findTeam(deps, ref)
-    // The command says how its output ended (docs/operations.md#exporting-signals): no export_cut line of its own,
-    // and no idle bound: its reader is the command's own output, which a pager may hold as long as it likes.
-    const quiet = { ...deps, log: { ...deps.log, info: () => {} }, exportIdleMs: Number.POSITIVE_INFINITY }
+    const { team, quiet } = await commandExport(deps, out, ref)
     await writeExport(
       (await exportPeople(quiet, team.id, parsed.output.format, flags.bom === true)).body,
       out,

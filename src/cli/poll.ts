@@ -10,6 +10,7 @@ import { modelAdvice } from '../domain/polling/model-advice'
 import { parseFlags } from './args'
 import { noPositionals, printJson } from './common'
 import { requireDatabaseFile } from './with-deps'
+import { onStopSignals } from './stop-signals'
 
 /**
  * `poll --once [--team TEAM] [--json]`: one keyword-polling pass now, with the configured scorer and platforms.
@@ -28,35 +29,35 @@ export async function poll(argv: string[]): Promise<number> {
   requireDatabaseFile(config)
   const deps = await buildDeps(config)
   const stop = new AbortController()
-  const onSignal = () => stop.abort()
-  process.once('SIGINT', onSignal)
-  process.once('SIGTERM', onSignal)
   try {
-    const teamId = typeof flags.team === 'string' ? (await findTeam(deps, flags.team)).id : undefined
-    const summary = await runPollPass(deps, { teamId, signal: stop.signal }).catch((err) => {
-      if (!(err instanceof PollStalled)) throw err
-      // The pass given up on still waits on the database, and its socket and scoring threads would keep this process
-      // alive for good: exiting is the one way to end (docs/operations.md#a-pass-that-hangs).
-      console.error(`lead-signals: ${err.message}`)
-      process.exit(ERRORS[err.kind].exit)
-    })
-    // A model server that could not be reached, as a platform is: the address to check (model-advice.ts).
-    const advice = [...(await passAdvice(deps, summary, teamId)), ...(await modelAdvice(deps))]
-    await logsWritten()
-    if (flags.json) printJson({ ...summary, advice })
-    else console.log([formatSummary(summary), ...advice].join('\n'))
-    // A pass whose every search failed found nothing because of the platforms or the network: cron and scripts
-    // must see that. One that had nothing to search, or where some searches came back, did its job.
-    const { searches, failed } = summary.totals
-    if (searches > 0 && failed === searches) {
-      const what = searches === 1 ? 'the only search' : `all ${searches} searches`
-      console.error(`lead-signals: poll: ${what} failed (the log lines above say why)`)
-      return 1
-    }
-    return 0
+    return await onStopSignals(
+      () => stop.abort(),
+      async () => {
+        const teamId = typeof flags.team === 'string' ? (await findTeam(deps, flags.team)).id : undefined
+        const summary = await runPollPass(deps, { teamId, signal: stop.signal }).catch((err) => {
+          if (!(err instanceof PollStalled)) throw err
+          // The pass given up on still waits on the database, and its socket and scoring threads would keep this process
+          // alive for good: exiting is the one way to end (docs/operations.md#a-pass-that-hangs).
+          console.error(`lead-signals: ${err.message}`)
+          process.exit(ERRORS[err.kind].exit)
+        })
+        // A model server that could not be reached, as a platform is: the address to check (model-advice.ts).
+        const advice = [...(await passAdvice(deps, summary, teamId)), ...(await modelAdvice(deps))]
+        await logsWritten()
+        if (flags.json) printJson({ ...summary, advice })
+        else console.log([formatSummary(summary), ...advice].join('\n'))
+        // A pass whose every search failed found nothing because of the platforms or the network: cron and scripts
+        // must see that. One that had nothing to search, or where some searches came back, did its job.
+        const { searches, failed } = summary.totals
+        if (searches > 0 && failed === searches) {
+          const what = searches === 1 ? 'the only search' : `all ${searches} searches`
+          console.error(`lead-signals: poll: ${what} failed (the log lines above say why)`)
+          return 1
+        }
+        return 0
+      },
+    )
   } finally {
-    process.off('SIGINT', onSignal)
-    process.off('SIGTERM', onSignal)
     deps.scorer.close?.()
     deps.database.client.close()
   }

@@ -1,13 +1,12 @@
 import * as v from 'valibot'
 import { openExport } from '../domain/signals/export'
-import { findTeam } from '../domain/teams/teams'
 import { AppError } from '../errors'
 import { fieldIssues } from '../wire/validation'
 import { SignalExportQuery } from '../wire/signals'
 import { parseFlags, requireFlag } from './args'
 import { noPositionals, withDeps } from './common'
 import { outPath, writeExport } from './export-output'
-import { refuseDatabase } from './export-target'
+import { commandExport } from './export-target'
 
 // The query field each flag fills, so that a problem names the flag the user typed.
 const FLAGS = {
@@ -48,12 +47,7 @@ export async function exportCommand(argv: string[]): Promise<number> {
   }
   const out = outPath(flags)
   await withDeps(flags, async (deps) => {
-    refuseDatabase(out, deps.config)
-    const team = await findTeam(deps, ref)
-    // A cut export is the server's log line (export_cut); here the command says how its output ended, in one line
-    // or none (a reader that stopped early, `| head`), as every command does (docs/operations.md).
-    // No idle bound either: its reader is this command's own output, which a pager may hold as long as it likes.
-    const quiet = { ...deps, log: { ...deps.log, info: () => {} }, exportIdleMs: Number.POSITIVE_INFINITY }
+    const { team, quiet } = await commandExport(deps, out, ref)
     const exported = await openExport(quiet, team, parsed.output)
     // JSON Lines of no signal is no bytes at all (CSV still has its header): said on stderr, so stdout stays the file.
     if ((await writeExport(exported.body, out, !!flags.force)) === 0)

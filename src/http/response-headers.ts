@@ -10,7 +10,7 @@ import { retryAfterHeader, sendsRetryAfter } from './retry-after-words'
  * /swagger/json can read them: written only in descriptions, no generator saw them. Each is listed on the answers
  * that send it; `test/http/openapi-headers.test.ts` checks that they do.
  */
-export const RESPONSE_HEADERS = {
+const RESPONSE_HEADERS = {
   'x-request-id': v.pipe(
     v.string(),
     v.description("This request's id; a failure the server logs carries the same id."),
@@ -34,7 +34,7 @@ export const RESPONSE_HEADERS = {
   ),
 }
 /** Retry-After besides, whose words are those of the answer's codes (retry-after-words.ts). */
-export type ResponseHeader = keyof typeof RESPONSE_HEADERS | 'retry-after'
+type ResponseHeader = keyof typeof RESPONSE_HEADERS | 'retry-after'
 
 /** Headers a route sends on some statuses beyond those every route sends (`retry-after` on 503, `x-scorer` on 200). */
 export type RouteHeaders = Partial<Record<number, ResponseHeader[]>>

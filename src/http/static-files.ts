@@ -2,7 +2,7 @@
 // their caching and their compression.
 
 /** For files whose URL changes with their content (a hash or a pinned version): a browser keeps them for good. */
-export const IMMUTABLE = 'public, max-age=31536000, immutable'
+const IMMUTABLE = 'public, max-age=31536000, immutable'
 /** For pages and files whose URL stays while the service changes: asked again each time (a 304 when unchanged). */
 export const REVALIDATE = 'no-cache'
 

@@ -9,7 +9,7 @@ import { type BackupSummary, scheduledBackup } from './backups'
  * loaded host holds the write lock in bursts for minutes, not days, so a daily backup that met it need not wait for
  * tomorrow (docs/operations.md#backups-and-restore).
  */
-export const BACKUP_RETRY_DELAYS_MS = [60_000, 5 * 60_000, 15 * 60_000]
+const BACKUP_RETRY_DELAYS_MS = [60_000, 5 * 60_000, 15 * 60_000]
 
 /**
  * The scheduler's backup: tried again after each of `delaysMs` while it fails for a cause that passes, for the same

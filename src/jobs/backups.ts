@@ -3,7 +3,7 @@ import { backupOncePerSlot, backupSlot, type SlotBackup } from '../domain/backup
 import { withLease } from '../domain/leases/lease'
 import { nextCronRun } from '../lib/cron'
 
-export const BACKUP_LEASE = 'backup'
+const BACKUP_LEASE = 'backup'
 const LEASE_MS = 10 * 60_000
 
 // The job as GET /readyz names it while it fails (docs/operations.md#a-job-that-hangs).

@@ -9,7 +9,7 @@ import { streamedPlatforms } from '../domain/streams/supervise'
 import { startDeliveryWorker } from './webhook-delivery'
 
 /** Housekeeping: 00:05 UTC on the 1st, just after the month (and the quota) changes. */
-export const HOUSEKEEPING_SCHEDULE = '5 0 1 * *'
+const HOUSEKEEPING_SCHEDULE = '5 0 1 * *'
 
 export type Scheduler = {
   /** When each job runs next (null: not scheduled, e.g. polling disabled, or stopped). */

@@ -1,7 +1,7 @@
 import type { Deps } from '../deps'
 import { streamsThatCannotRun, superviseStreams } from '../domain/streams/supervise'
 
-export type Streams = { stop(): Promise<void> }
+type Streams = { stop(): Promise<void> }
 
 /**
  * The streams `serve` runs (docs/streams.md): every platform in `mode = "stream"`, each read by one process under its

@@ -21,7 +21,7 @@ const STALL_MS = 60_000
 // The job as GET /readyz names it when it is stuck (docs/api.md#health).
 const DELIVERY = 'webhook delivery'
 
-export type DeliveryWorker = { stop(): Promise<void> }
+type DeliveryWorker = { stop(): Promise<void> }
 
 /**
  * The webhook delivery worker `serve` runs (docs/webhooks.md#delivery): it claims the attempts that are due (each

@@ -10,7 +10,7 @@ export type Logger = {
   error(event: string, fields?: Record<string, unknown>): void
 }
 
-export type LogFormat = 'json' | 'human'
+type LogFormat = 'json' | 'human'
 
 /**
  * One line per event: JSON (for collectors) or, on a terminal, a short human line. An `err` field is reduced to a

@@ -3,7 +3,7 @@
 // (docs/operations.md#logs).
 export const REMIND_EVERY_MS = 15 * 60_000
 
-export type Outage = {
+type Outage = {
   /** A failed try: what the log should say of it, if anything. */
   failed(): { tell: 'began' | 'lasting'; since: string; failures: number } | undefined
   /** A try that worked: how the outage it ends went, if one was under way. */

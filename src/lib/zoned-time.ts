@@ -78,7 +78,7 @@ export function wallClockText(timeZone: string, ms: number): string {
 }
 
 /** The instant whose wall clock in `timeZone` reads `local` (a Date read through its UTC fields). */
-export function instantOf(timeZone: string, local: number): number {
+function instantOf(timeZone: string, local: number): number {
   const guess = local - offsetAt(timeZone, local)
   // The offset at the answer may differ from the guess's (a daylight-saving change in between).
   return local - offsetAt(timeZone, guess)

@@ -32,7 +32,7 @@ export function checkOrigin(
   throw new AppError('forbidden', 'this Origin may not call /mcp: add it to server.allowed_origins if it should')
 }
 
-export type RefusalLog = ReturnType<typeof refusalLog>
+type RefusalLog = ReturnType<typeof refusalLog>
 
 // A page can have its visitors' browsers call /mcp in a loop, and a script can send any Origin: a line per refusal
 // would let either fill the log. The first refusal of an origin in a minute says what an operator needs.

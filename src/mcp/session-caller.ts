@@ -6,7 +6,7 @@ import { ProtocolError } from './protocol-error'
 
 // A JSON-RPC server error (-32000 to -32099) the SDK does not use itself: -32000 is its closed connection, -32001 its
 // client's own time-out. docs/api.md#mcp-over-stdio names it.
-export const ACCESS_ENDED = -32003
+const ACCESS_ENDED = -32003
 
 // The refusals that end a session's access, with what would give it back: no key, a wrong or revoked one (or its team
 // removed), a plan without API access, where another key would not help and whose message names the operator's next

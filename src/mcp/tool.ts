@@ -129,7 +129,7 @@ function checkedResult(tool: McpTool, result: Record<string, unknown>, log: Logg
  * `retryAfterSeconds` where REST sends a Retry-After header. It is not structured content, because a client
  * checks structured content against the tool's output schema even on an error.
  */
-export function toolError(error: unknown, tool: string, log: Logger): CallToolResult {
+function toolError(error: unknown, tool: string, log: Logger): CallToolResult {
   const failure = callerFailure(error, log, { tool }, 'mcp_tool_failed')
   const body: { error: Record<string, unknown> } = errorBody(failure)
   if (failure.extra.retryAfterSec !== undefined) body.error.retryAfterSeconds = failure.extra.retryAfterSec

@@ -1,7 +1,7 @@
 import { readAtMost } from '../lib/read-at-most'
 import { type AddressPolicy, checkTarget, OutboundError } from './public-address'
 
-export type OutboundRequest = {
+type OutboundRequest = {
   method?: 'GET' | 'POST'
   headers?: Record<string, string>
   body?: string
@@ -13,7 +13,7 @@ export type OutboundRequest = {
   bodyless?: (status: number) => boolean
 }
 
-export type OutboundAnswer = { status: number; headers: Headers; body: Uint8Array }
+type OutboundAnswer = { status: number; headers: Headers; body: Uint8Array }
 
 /**
  * A request to a URL that a user or a client named (a client's metadata document, a webhook receiver): its host is

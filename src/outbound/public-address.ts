@@ -11,7 +11,7 @@ export class OutboundError extends Error {
   }
 }
 
-export type Resolver = (hostname: string) => Promise<string[]>
+type Resolver = (hostname: string) => Promise<string[]>
 
 export type AddressPolicy = {
   /** On-prem receivers and clients on the same network: private, loopback and link-local targets allowed. */

@@ -4,8 +4,8 @@ import type { Config } from '../config/schema'
 
 // docs/destinations.md#e-mail: messages go through the operator's SMTP server. nodemailer speaks SMTP (STARTTLS,
 // implicit TLS, AUTH, pipelining) and builds the MIME message (HTML with a plain-text alternative, headers encoded).
-export type EmailSettings = Config['email']
-export type Message = {
+type EmailSettings = Config['email']
+type Message = {
   to: string
   subject: string
   html: string
@@ -17,7 +17,7 @@ export type Message = {
  * What the server said: accepted, or refused with its reply code and reply (never a password); `permanent` when it
  * refused the sender, a recipient or the message with a 5yz reply, which RFC 5321 (4.2.1) says not to send again.
  */
-export type SendResult =
+type SendResult =
   | { ok: true; code: number; reply: string }
   | { ok: false; code: number | null; error: string; permanent?: boolean }
 

@@ -18,10 +18,10 @@ export type MatchablePost = {
 }
 
 /** The language of a text as an ISO 639-1 code, undefined when too short to tell (the domain's detector). */
-export type DetectLanguage = (text: string) => string | undefined
+type DetectLanguage = (text: string) => string | undefined
 
 /** What the queries ask of a post, each read once however many queries are matched against it (a stream's posts). */
-export type PostFacts = ReturnType<typeof postFacts>
+type PostFacts = ReturnType<typeof postFacts>
 
 export function postFacts(post: MatchablePost, detect?: DetectLanguage) {
   let text: MatchText | undefined

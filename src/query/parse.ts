@@ -168,7 +168,7 @@ function requireSearchable(node: QueryNode) {
     fail(node.at, 'a word or "phrase" to search for: exclusions and filters only narrow a search')
 }
 
-export function searchable(node: QueryNode): boolean {
+function searchable(node: QueryNode): boolean {
   if (node.kind === 'term') return true
   if (node.kind === 'and') return node.items.some(searchable)
   if (node.kind === 'or') return node.items.every(searchable)

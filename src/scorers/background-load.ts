@@ -5,7 +5,7 @@ import type { Logger } from '../lib/log'
  * The longest a background load may take. Ollama gives up a load that makes no progress after its own
  * OLLAMA_LOAD_TIMEOUT (5 minutes by default); a model read from a slow disk may take minutes while it progresses.
  */
-export const LOAD_MS = 10 * 60_000
+const LOAD_MS = 10 * 60_000
 
 /**
  * How soon a load request of a model in memory is answered: Ollama answers its load request at once, an

@@ -4,7 +4,7 @@
  * request's `ttl` sets another), and the next burst would load a copy per call. Well under the default, so that a
  * shorter TTL is met too; the cost is one call's time, once, after a quiet spell.
  */
-export const IDLE_MS = 5 * 60_000
+const IDLE_MS = 5 * 60_000
 
 /**
  * One request to the model server at a time until it has answered one (docs/scoring.md#checking-the-model-server). LM

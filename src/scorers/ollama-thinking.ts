@@ -24,10 +24,10 @@ export const THINKING_TOKENS = 1536
 type ChatAnswer = { message?: { content?: string; thinking?: string }; done_reason?: string } | undefined
 
 /** What is sent as `think`: nothing, false, or the lowest of gpt-oss's levels. */
-export type ThinkSent = false | 'low' | undefined
+type ThinkSent = false | 'low' | undefined
 
 /** One /api/chat call with this `think` and `num_predict`. */
-export type ChatCall = (think: ThinkSent, numPredict: number) => Promise<ChatAnswer>
+type ChatCall = (think: ThinkSent, numPredict: number) => Promise<ChatAnswer>
 
 /** The answer that says a model only thought, named so that `scorer check` can show it as it is. */
 export class OnlyThoughtError extends Error {}

@@ -2,7 +2,7 @@ import { truncate } from '../lib/text'
 import type { IcpProfile } from './types'
 
 // Ends a profile's description or competitor list the prompt cut: the model is told that there is more.
-export const SHORTENED = '[... shortened to fit]'
+const SHORTENED = '[... shortened to fit]'
 
 /**
  * The team's profiles cut, evenly, so that `listed` (their length as the prompt lists them) is at most `room`

@@ -6,7 +6,7 @@ import { createRulesScorer } from './rules/index'
 import type { Scorer } from './types'
 
 /** One factory per `scorer.backend` value. */
-export const scorerFactories = {
+const scorerFactories = {
   ollama: (config, log) => createOllamaScorer(config.scorer.ollama, log),
   openai: (config, log) => createOpenAiScorer(config.scorer.openai, log),
   rules: () => createRulesScorer(),

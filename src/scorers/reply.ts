@@ -13,7 +13,7 @@ import { type IcpProfile, Intent, MAX_REASON, type ScoreInput, type ScoreResult 
  * The reply as the model is asked for it. `reason` comes first: a model writes keys in schema order, so it picks
  * the words of the post before it decides.
  */
-export const ScoreReply = v.strictObject({
+const ScoreReply = v.strictObject({
   reason: v.string(),
   intent: Intent,
   icpMatch: v.nullable(v.string()),

@@ -12,7 +12,7 @@ import { parseJson } from './reply'
 const LEADING_BLOCK = /^\s*(?:<(think|thinking)>[\s\S]*?<\/\1>|[\s\S]*?<\/think>)\s*/i
 const OPENS_BLOCK = /^\s*<(?:think|thinking)>/i
 
-export type ReplyText = {
+type ReplyText = {
   /** The reply without a leading thinking block. */
   answer: string
   /** True when the reply was nothing but thinking: a block opened and never closed (cut off by the token limit). */

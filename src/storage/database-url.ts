@@ -16,11 +16,15 @@ export function databaseShown(url: string): string {
   const path = localPathOf(url)
   if (path === ':memory:') return 'in memory'
   if (path !== undefined) return isAbsolute(path) ? path : `${path} under the directory this command runs in`
-  let host = ''
-  try {
-    host = new URL(url).host
-  } catch {
-    // named by its setting below
-  }
+  const host = serverHost(url)
   return host ? `the libSQL server at ${host}` : 'the libSQL server of database.url'
+}
+
+/** `host:port` of a server URL (what the operator recognises, never its credentials), or '' when it is not a URL. */
+export function serverHost(url: string): string {
+  try {
+    return new URL(url).host
+  } catch {
+    return ''
+  }
 }

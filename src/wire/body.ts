@@ -13,7 +13,7 @@ export const tooLarge = (max: number) =>
   new AppError('payload_too_large', `the request body is larger than ${max} bytes`)
 
 /** Deeper JSON is refused before it is parsed: no request of this API nests more than a few levels. */
-export const MAX_JSON_DEPTH = 64
+const MAX_JSON_DEPTH = 64
 
 /** An announced size within the limit is all the body there can be (HTTP framing), so it is read in one call. */
 function announcedWithin(request: Request, maxBytes: number): boolean {

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { jsonInt, queryInt, trimmed } from './common'
-import { csvBom, filters, queryMinScore, SignalArgs } from './signals'
+import { csvBom, filters, queryFilters, SignalArgs } from './signals'
 
 /**
  * `GET /api/v1/people` (docs/people.md): a part of the name, and the signals filters (a person with at least one signal
@@ -17,11 +17,7 @@ const author = v.optional(
 
 export const PeopleQuery = v.strictObject({
   author,
-  keyword: filters.keyword,
-  intent: filters.intent,
-  platform: filters.platform,
-  minScore: queryMinScore,
-  since: filters.since,
+  ...queryFilters,
   limit: queryInt(1, 100, 20, 'People per page, 1 to 100 (default 20).'),
   offset: queryInt(0, Number.MAX_SAFE_INTEGER, 0, 'People to skip for paging, 0 or more (default 0).'),
   include: v.optional(

@@ -58,7 +58,7 @@ export const filters = {
 }
 
 // A minimum score as query text, coerced to a number.
-export const queryMinScore = v.optional(
+const queryMinScore = v.optional(
   v.pipe(
     v.string(),
     v.regex(/^\d+(\.\d+)?$/, SCORE_RANGE),
@@ -71,13 +71,18 @@ export const queryMinScore = v.optional(
   '0',
 )
 
-/** `GET /api/v1/signals`: numbers arrive as text and are coerced. */
-export const SignalQuery = v.strictObject({
+// The filters of a list read from a query string: the signals, their export and the people.
+export const queryFilters = {
   keyword: filters.keyword,
   intent: filters.intent,
   platform: filters.platform,
   minScore: queryMinScore,
   since: filters.since,
+}
+
+/** `GET /api/v1/signals`: numbers arrive as text and are coerced. */
+export const SignalQuery = v.strictObject({
+  ...queryFilters,
   limit: queryInt(1, 100, 20, about.limit),
   offset: queryInt(0, Number.MAX_SAFE_INTEGER, 0, about.offset),
   include: filters.include,
@@ -85,10 +90,6 @@ export const SignalQuery = v.strictObject({
 })
 export type SignalQuery = v.InferOutput<typeof SignalQuery>
 
-/**
- * `GET /api/v1/signals/export` (docs/api.md#export): the list's filters and a format. No limit, offset or content:
- * an export is every matching signal with its full text, so those are refused as unknown parameters.
- */
 /**
  * docs/api.md#export: the opt-in for a CSV meant for Excel, which reads a UTF-8 file without a byte order mark, opened
  * by a double-click, in the system's code page. The same for the signals and the people export.
@@ -103,6 +104,10 @@ export const csvBom = v.optional(
   'false',
 )
 
+/**
+ * `GET /api/v1/signals/export` (docs/api.md#export): the list's filters and a format. No limit, offset or content:
+ * an export is every matching signal with its full text, so those are refused as unknown parameters.
+ */
 export const SignalExportQuery = v.strictObject({
   format: v.optional(
     v.pipe(
@@ -113,11 +118,7 @@ export const SignalExportQuery = v.strictObject({
     ),
     'csv',
   ),
-  keyword: filters.keyword,
-  intent: filters.intent,
-  platform: filters.platform,
-  minScore: queryMinScore,
-  since: filters.since,
+  ...queryFilters,
   include: filters.include,
   bom: csvBom,
 })

@@ -17,7 +17,7 @@ import { restoreInThread } from '../../storage/restore-thread/restore'
 const BACKUP_NAME = /^lead-signals-\d{8}-\d{6}\.db$/
 
 /** The embedded database's file; a libSQL server's backups are the server's own, so `command` refuses it. */
-export function embeddedFile(config: Config, command: string): string {
+function embeddedFile(config: Config, command: string): string {
   const path = localPathOf(config.database.url)
   if (path === undefined)
     throw new AppError(

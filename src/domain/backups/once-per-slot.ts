@@ -9,7 +9,7 @@ import { BUSY_WRITE } from '../../lib/busy-write'
 import { writeScheduledBackup } from './backups'
 
 // The row that names the latest scheduled time whose backup is written (storage/repos/job-leases.ts, periodDone).
-export const BACKUP_DONE = 'backup:done'
+const BACKUP_DONE = 'backup:done'
 const DAY_MS = 86_400_000
 // Clocks sharing one database differ by far less: a time marked done further ahead of the present than this was
 // marked by a clock that ran ahead and was set back since (docs/architecture.md#clocks-and-schedules).

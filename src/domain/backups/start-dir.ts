@@ -14,7 +14,7 @@ const silent = (since: string) =>
   `backup.dir has not answered since ${since}: its folder could not be made (a network mount that stopped answering?); no scheduled backup is written until it answers`
 
 /** What serve's start found of backup.dir; `report` tells it once the deps (log, /readyz) are there. */
-export type BackupDirAtStart = { report(deps: { log: Logger; stuck: StuckJobs; clock: Clock }): void }
+type BackupDirAtStart = { report(deps: { log: Logger; stuck: StuckJobs; clock: Clock }): void }
 
 /**
  * serve's start (docs/operations.md#backups-and-restore): refuses backup.schedule without a database file, and makes

@@ -4,7 +4,7 @@ import type { PostState } from '../../storage/repos/earlier-posts'
 import { languageOf } from '../search/language'
 
 /** docs/api.md#post-records: hot from 8, warm from 5, else cold. */
-export function evaluationOf(score: number): 'hot' | 'warm' | 'cold' {
+function evaluationOf(score: number): 'hot' | 'warm' | 'cold' {
   return score >= 8 ? 'hot' : score >= 5 ? 'warm' : 'cold'
 }
 
@@ -15,7 +15,7 @@ const BAD =
   /\b(?:hate[sd]?|terrible|awful|horrible|worst|useless|disappointed|disappointing|broken|scam|sucks?|annoying|frustrat\w*|angry|never\s+again)\b/i
 
 /** `good`, `neutrale` (the spelling the earlier route used) or `bad`. */
-export function sentimentOf(text: string, intent: ScoreResult['intent']): 'good' | 'neutrale' | 'bad' {
+function sentimentOf(text: string, intent: ScoreResult['intent']): 'good' | 'neutrale' | 'bad' {
   if (intent === 'PAIN' || BAD.test(text)) return 'bad'
   return GOOD.test(text) ? 'good' : 'neutrale'
 }

@@ -13,7 +13,7 @@ import { isTrackedKeyword } from '../keywords/keywords'
 type Network = (typeof EARLIER_NETWORKS)[number]
 
 /** The earlier route asks each network for this many posts (docs/api.md#earlier-search). */
-export const NETWORK_SEARCH_LIMIT = 20
+const NETWORK_SEARCH_LIMIT = 20
 
 /**
  * The earlier search route (docs/api.md#earlier-search): the tracked-keyword rule (custom plans with `any_keyword` are

@@ -3,7 +3,7 @@
 /** Verdicts on a keyword before its threshold moves. */
 export const MIN_VERDICTS = 20
 /** How far from `scorer.qualify_threshold` a tuned threshold may go, either way. */
-export const TUNING_SPAN = 2
+const TUNING_SPAN = 2
 /** The thresholds tried, this far apart. */
 const STEP = 0.5
 const STEPS_EACH_WAY = TUNING_SPAN / STEP
@@ -18,7 +18,7 @@ const OFF_SHARE = 0.1
  */
 const INTENTS_THAT_TURN_OFF = new Set(['COMPETITOR', 'PAIN', 'QUESTION', 'MENTION'])
 
-export type JudgedScore = { score: number; relevant: boolean; intent?: string }
+type JudgedScore = { score: number; relevant: boolean; intent?: string }
 
 /**
  * A keyword's threshold: `tuned` when its verdicts moved it from the default (`value` may still equal it);

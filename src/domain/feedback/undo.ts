@@ -4,7 +4,7 @@ import type { Needs } from '../needs'
 import { type FeedbackInput, judged, rateSignal, storeVerdict } from './rate'
 
 /** What a signal was before a verdict: its verdict (reason and time with it) and whether it was dismissed. */
-export type Before = { verdict: Verdict | null; reason: string | null; judgedAt: string | null; dismissed: boolean }
+type Before = { verdict: Verdict | null; reason: string | null; judgedAt: string | null; dismissed: boolean }
 
 /**
  * The console's 👍 / 👎 (docs/console.md#verdicts): a verdict as the API gives it, whose answer adds `before`, what the

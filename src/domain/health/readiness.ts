@@ -11,11 +11,11 @@ type DatabaseNeeds = { database: Pick<Database, 'client'> }
 
 // How long GET /readyz waits for the database (docs/api.md#health): a healthy one answers its probe in milliseconds,
 // and a load balancer gives up on its own probe within seconds, so an answer later than this tells nobody anything.
-export const READY_WAIT_MS = 2000
+const READY_WAIT_MS = 2000
 // How long a job may be degraded (a stream that cannot read its platform) before GET /readyz names it, unless it says
 // otherwise (stuck.ts): a stream reconnects within a second to a minute, so only an outage longer than this is one to
 // look at.
-export const DEGRADED_AFTER_MS = 5 * 60_000
+const DEGRADED_AFTER_MS = 5 * 60_000
 
 // The probe still waiting for each database: a later /readyz waits for the same one rather than sending another
 // that a database which stopped answering would hold as well (on a libSQL server, each behind the one before).

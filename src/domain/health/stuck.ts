@@ -1,14 +1,14 @@
 /**
+ * How a degraded job is told: `says(since)` the sentence GET /readyz lists, once it has been degraded for `afterMs`
+ * (readiness.ts's DEGRADED_AFTER_MS when not given).
+ */
+type Degraded = { since: string; says: (since: string) => string; afterMs?: number }
+
+/**
  * The jobs this process gave up on because the database stopped answering them (a lapsed lease,
  * docs/operations.md#a-pass-that-hangs), each with the last time it answered; GET /readyz tells the first. A job
  * leaves the list when the database answers it, or readiness's own probe, again.
  */
-/**
- * How a degraded job is told: `says(since)` the sentence GET /readyz lists, once it has been degraded for `afterMs`
- * (readiness.ts's DEGRADED_AFTER_MS when not given).
- */
-export type Degraded = { since: string; says: (since: string) => string; afterMs?: number }
-
 export type StuckJobs = {
   /** Records `job` as stuck; an earlier `since` of the same outage stands. Says whether it was stuck already. */
   stuck(job: string, since: string): { since: string; already: boolean }

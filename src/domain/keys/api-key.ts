@@ -1,6 +1,6 @@
 import { sha256Hex } from '../../lib/hash'
 
-export const KEY_PREFIX = 'lsk_'
+const KEY_PREFIX = 'lsk_'
 // `lsk_` + base64url of 32 random bytes is exactly 43 characters after the prefix.
 const KEY_SHAPE = /^lsk_[A-Za-z0-9_-]{43}$/
 const DISPLAY_LENGTH = 12

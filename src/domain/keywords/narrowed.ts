@@ -7,7 +7,7 @@ import { searchSent } from '../../query/platform-queries'
 import { mayMatchOn } from '../../query/scope'
 
 /** A keyword that some platforms search for less than it asks, with what they are sent and what the team reads. */
-export type Narrowed = { keyword: string; searched: string; platforms: SearchPlatform[]; note: string }
+type Narrowed = { keyword: string; searched: string; platforms: SearchPlatform[]; note: string }
 
 const listed = (names: string[], and = 'and') =>
   names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} ${and} ${names[names.length - 1]}`

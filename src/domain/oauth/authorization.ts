@@ -16,7 +16,7 @@ import { oauthServer } from './server'
 type AuthDeps = Needs<'clock' | 'config', 'oauth'>
 
 /** What GET /oauth/authorize answers: an error page (the redirect URI cannot be trusted), a redirect, or consent. */
-export type Start = { page: string } | { redirect: string } | { consent: string }
+type Start = { page: string } | { redirect: string } | { consent: string }
 
 const REQUEST_MS = 10 * 60_000
 const MAX_PENDING_REQUESTS = 1_000

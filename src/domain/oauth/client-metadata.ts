@@ -13,8 +13,8 @@ export class ClientMetadataError extends Error {
   }
 }
 
-export const MAX_REDIRECT_URIS = 5
-export const MAX_URI_CHARS = 512
+const MAX_REDIRECT_URIS = 5
+const MAX_URI_CHARS = 512
 const AUTH_METHODS = ['none', 'client_secret_basic', 'client_secret_post'] as const
 
 // The client metadata we read (RFC 7591 §2), in a registration request or a client metadata document; other fields

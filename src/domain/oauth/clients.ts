@@ -45,7 +45,7 @@ const UNUSED_CLIENT_MS = 24 * 3_600_000
 export class TooManyClientsError extends Error {}
 
 /** Prunes registered clients nobody allowed within a day, then refuses when too many are still waiting. */
-export async function makeRoomForClient(deps: Needs<'clock' | 'config', 'oauth'>) {
+async function makeRoomForClient(deps: Needs<'clock' | 'config', 'oauth'>) {
   await pruneUnusedClients(deps, deps.clock.now())
   if ((await deps.repos.oauth.unusedClients()) >= deps.config.oauth.max_unused_clients)
     throw new TooManyClientsError('too many clients registered here are waiting for their first authorization')

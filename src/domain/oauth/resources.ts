@@ -27,7 +27,7 @@ const RESOURCE = /^([A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#@]*)(\/|\/mcp)?$/
  * undefined. MCP's authorization asks a server to accept an upper-case scheme or host, so those are compared as a URL
  * parser reads them (a default port is no port); the path is compared as written.
  */
-export function ourResource(base: string, resource: string): string | undefined {
+function ourResource(base: string, resource: string): string | undefined {
   const m = RESOURCE.exec(resource)
   const origin = m?.[1] === undefined ? undefined : URL.parse(m[1])?.origin
   return origin !== undefined && origin === URL.parse(base)?.origin ? `${base}${m?.[2] ?? ''}` : undefined

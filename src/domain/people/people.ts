@@ -6,12 +6,12 @@ import { echoed } from '../../lib/text'
 type PeopleDeps = Needs<'clock', 'people'>
 
 /** docs/people.md#heat: hot at 70 and over, warm from 40, cold below. */
-export const bandOf = (heat: number): 'hot' | 'warm' | 'cold' => (heat >= 70 ? 'hot' : heat >= 40 ? 'warm' : 'cold')
+const bandOf = (heat: number): 'hot' | 'warm' | 'cold' => (heat >= 70 ? 'hot' : heat >= 40 ? 'warm' : 'cold')
 
 // A person page shows their posts, not every one of a very busy author's (the export has them all).
 const POSTS_SHOWN = 200
 
-export type PeopleListQuery = Omit<PeopleFilter, 'withMuted' | 'everyAccount'> & {
+type PeopleListQuery = Omit<PeopleFilter, 'withMuted' | 'everyAccount'> & {
   limit: number
   offset: number
   include?: 'muted'

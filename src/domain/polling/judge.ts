@@ -8,7 +8,7 @@ import type { Pair } from './cursor'
 import type { Pass } from './state'
 
 /** Pairs sorted by what the scorer made of them, and the signals of those that qualified. */
-export type Judged = {
+type Judged = {
   scored: Pair[]
   /** Kept from the model by the triage (docs/scoring.md#triage): handled as scored and not qualified. */
   triaged: Pair[]

@@ -1,7 +1,7 @@
 import { getOrAdd } from '../../lib/get-or-add'
 import type { UnresolvedName } from '../../platforms/unresolved-name'
 /** What a pass did on one platform. */
-export type PlatformCounts = {
+type PlatformCounts = {
   /** Searches sent upstream. */
   searches: number
   /** Mentions those searches returned. */

@@ -2,7 +2,7 @@ import type { Needs } from '../needs'
 import type { Caller } from '../core/caller'
 import { charged } from '../quota/charge'
 
-export type ScoreRequest = { content: string; keyword?: string; context?: string }
+type ScoreRequest = { content: string; keyword?: string; context?: string }
 
 /**
  * docs/api.md#lead-scoring: the team's ICP profiles go with the text; `qualified` comes from the threshold.

@@ -6,7 +6,7 @@ import type { ScoreInput, ScoreResult } from '../../scorers/types'
 import { ownAddress } from './own-address'
 import { howToStart, meanwhileWithoutModel, PROBE_MS, unreachableReason } from './model-server-words'
 
-export type ScorerCheck = {
+type ScorerCheck = {
   status: 'ok' | 'failed'
   backend: string
   model: string | null

@@ -14,9 +14,9 @@ import { embeddedBatch, serviceBatch, standInReason } from './service-batches'
 import type { Repos } from '../../storage/repos'
 
 /** A score and the scorer that produced it (named in the `x-scorer` response header). */
-export type Scored = ScoreResult & { scoredBy: string }
+type Scored = ScoreResult & { scoredBy: string }
 /** The scorer, model and prompt version behind a score. */
-export type Producer = { scoredBy: string; model: string | null; promptVersion: string | null }
+type Producer = { scoredBy: string; model: string | null; promptVersion: string | null }
 
 // Callers beyond this many per slot wait no longer: they get the fallback (or 503) at once.
 const WAITING_PER_SLOT = 16

@@ -9,7 +9,7 @@ import { decoyHash, passwordMatches } from '../users/password'
 import { keepFailure, subjectsOf, takeAttempt } from './throttle'
 
 // docs/console.md#people-and-sessions: a session lasts a week from sign-in; signing out ends it at once.
-export const SESSION_MS = 7 * 24 * 3_600_000
+const SESSION_MS = 7 * 24 * 3_600_000
 
 const invalid = () => new AppError('invalid_credentials', 'the email or the password is wrong')
 

@@ -3,7 +3,7 @@ import { AppError } from '../../errors'
 
 // docs/console.md#sign-in: 10 failed sign-ins in 15 minutes, for one account or from one address, pause sign-in.
 export const MAX_FAILURES = 10
-export const WINDOW_MS = 15 * 60_000
+const WINDOW_MS = 15 * 60_000
 
 export const subjectsOf = (email: string, address: string) => [`email:${email}`, `addr:${address}`]
 

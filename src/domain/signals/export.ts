@@ -7,7 +7,7 @@ import { CSV_HEADER, csvLine, csvStart, type ExportFormat, jsonLine } from './ex
 import { exportStream, takeExportSlot } from './export-stream'
 
 export type { ExportFormat } from './export-lines'
-export type ExportQuery = Omit<SignalFilter, 'withDismissed'> & {
+type ExportQuery = Omit<SignalFilter, 'withDismissed'> & {
   format: ExportFormat
   include?: 'dismissed'
   bom?: 'true' | 'false'

@@ -21,7 +21,7 @@ export type ImportProgress = {
   imported: number
   duplicates: number
 }
-export type ImportResult = {
+type ImportResult = {
   /** False when invalid lines stopped the import (without skipInvalid): nothing was written. */
   applied: boolean
   imported: number

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs'
 import { AppError } from '../../errors'
 
 /** A line the import cannot read as text, and why (docs/operations.md#importing-signals): it is rejected as such. */
-export type UnreadableLine = { unreadable: string }
+type UnreadableLine = { unreadable: string }
 export type Line = string | UnreadableLine
 
 /**
@@ -19,7 +19,7 @@ export const MAX_LINE_BYTES = 1 << 20
 // An input with no line break in 64 MiB is not JSON Lines at all (/dev/zero, one endless line): the import stops
 // there rather than read for ever. Standard input and pipes, held in memory, stop at MAX_HELD_BYTES as well.
 export const MAX_RUN_BYTES = 64 << 20
-export const MAX_HELD_BYTES = 1 << 30
+const MAX_HELD_BYTES = 1 << 30
 
 const count = (n: number) => n.toLocaleString('en')
 class NoLineBreak extends Error {}

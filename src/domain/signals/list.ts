@@ -6,7 +6,7 @@ import type { TeamRow } from '../../storage/repos/teams'
 import { charged } from '../quota/charge'
 import { identityKey } from '../../storage/repos/people-profiles'
 
-export type SignalListQuery = Omit<SignalFilter, 'withDismissed'> & {
+type SignalListQuery = Omit<SignalFilter, 'withDismissed'> & {
   limit: number
   offset: number
   content: 'preview' | 'full'

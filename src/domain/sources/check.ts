@@ -9,7 +9,7 @@ import { unresolvedName, unresolvedWords } from '../../platforms/unresolved-name
 import type { SearchAnswer } from '../search/search-runner'
 
 /** docs/platforms.md#checking-the-platforms: what one small real search told about a platform. */
-export type CheckStatus =
+type CheckStatus =
   | 'ok'
   | 'not_configured'
   | 'credentials_refused'

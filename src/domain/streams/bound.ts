@@ -7,7 +7,7 @@ import type { createStreamQueueBoundsRepo } from '../../storage/repos/stream-que
 // docs/streams.md#backpressure: the most mentions a stream queues for one team and platform in the polling queue. A
 // pass drains that queue first; 5,000 is about an hour of a model answering 1.5 posts a second, and 5 to 10 MB of
 // stored posts. Past it, the team's overflow is scored by the embedded model, until the queue is down to half of it.
-export const QUEUED_CAP = 5000
+const QUEUED_CAP = 5000
 
 type BoundDeps = {
   log: Logger

@@ -69,7 +69,7 @@ export async function trackedOn(deps: TrackedDeps, platform: SearchPlatform) {
 
 const trackedKey = (teamId: string, keyword: string) => `${teamId}\n${keyword}`
 
-export type TrackedQueries = Awaited<ReturnType<typeof trackedOn>>
+type TrackedQueries = Awaited<ReturnType<typeof trackedOn>>
 
 /**
  * Who tracks what on `platform` (trackedOn), read again every `ms` on a clock of its own: a post is matched as it is

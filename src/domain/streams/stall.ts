@@ -3,7 +3,7 @@ import type { BatchScorer } from '../scoring/batch'
 // docs/streams.md#resuming: the longest a step of a batch may take before the stream counts as hung and starts again
 // (a database read or the batch's transaction, the rules scorer's answers). A model's calls get their own timeouts on
 // top, one `scorer.timeout_ms` for each round of `scorer.concurrency` calls, which is what a slow model may take.
-export const STEP_MS = 120_000
+const STEP_MS = 120_000
 
 /**
  * `stallMs`: the allowance instead of STEP_MS (tests, which cannot wait two minutes); `queuedCap`: the bound of a

@@ -13,13 +13,13 @@ type TeamDeps = Needs<'config' | 'clock' | 'randomBytes', 'apiKeys' | 'teams'>
 
 const NAME = /^[\p{L}\p{N}][\p{L}\p{N} ._-]{0,63}$/u
 
-export function checkPlanName(deps: Needs<'config'>, plan: string) {
+function checkPlanName(deps: Needs<'config'>, plan: string) {
   if (!deps.config.plans[plan]) {
     throw new AppError('invalid_request', `unknown plan "${plan}"; plans: ${Object.keys(deps.config.plans).join(', ')}`)
   }
 }
 
-export function checkCredits(credits: number) {
+function checkCredits(credits: number) {
   if (!Number.isSafeInteger(credits) || credits < 0)
     throw new AppError('invalid_request', 'credits must be a whole number, 0 or more')
 }

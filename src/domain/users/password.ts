@@ -1,13 +1,13 @@
 import { AppError } from '../../errors'
 
-export const MIN_PASSWORD = 8
+const MIN_PASSWORD = 8
 // Beyond this a password is a pasted file, and hashing it is work an attacker could ask for.
-export const MAX_PASSWORD = 256
+const MAX_PASSWORD = 256
 
 // Argon2id with OWASP's first recommended setting (19 MiB, 2 passes, 1 lane): memory-hard, about 30 ms here.
 const ARGON2 = { algorithm: 'argon2id', memoryCost: 19_456, timeCost: 2 } as const
 
-export function checkPassword(password: string): string {
+function checkPassword(password: string): string {
   if (password.length < MIN_PASSWORD)
     throw new AppError('invalid_request', `the password must have at least ${MIN_PASSWORD} characters`)
   if (password.length > MAX_PASSWORD)

@@ -5,8 +5,8 @@ import { HIDING_CHARS } from '../../lib/text'
 import { findTeam } from '../teams/teams'
 import { hashPassword } from './password'
 
-export const ROLES = ['owner', 'member'] as const
-export type Role = (typeof ROLES)[number]
+const ROLES = ['owner', 'member'] as const
+type Role = (typeof ROLES)[number]
 
 // Lenient on purpose: on-premises addresses such as admin@intranet or demo@localhost are real accounts here.
 // No control or direction character either: an address nobody could type to sign in, hidden in every listing.

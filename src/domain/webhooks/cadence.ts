@@ -12,7 +12,7 @@ export type Timing = {
 }
 
 // An instant e-mail gathers the signals of one minute into one message (several found together are one e-mail).
-export const EMAIL_BATCH_MS = 60_000
+const EMAIL_BATCH_MS = 60_000
 // A window is built this long after it ends (by the database's clock, which stamps found times as they are stored),
 // so that a write that stamped its signals before the end and committed after it is in it
 // (docs/destinations.md#exactly-once).

@@ -37,7 +37,7 @@ export async function claimDue(
       : await repo.claim({ ...at, limit: a.limit, perEndpoint: a.perDestination })
   return claimed.map((d) => ({ ...d, claim }))
 }
-export type ClaimedDelivery = Awaited<ReturnType<typeof claimDue>>[number]
+type ClaimedDelivery = Awaited<ReturnType<typeof claimDue>>[number]
 
 /** How long until the first destination's pause ends (ms), if one is paused: the worker looks for its deliveries then. */
 export async function untilFirstPauseEnds(deps: DeliveryDeps): Promise<number | undefined> {

@@ -19,7 +19,7 @@ type Sending = { enabled: boolean; pausedUntil: number | null }
  * keeps for its place in the order; one of a disabled destination is not tried at all until it is enabled, so it shows
  * no time (a pause's end or its due time read as a send scheduled).
  */
-export function deliveryView(d: Delivery, destination: Sending) {
+function deliveryView(d: Delivery, destination: Sending) {
   return {
     id: d.id,
     event: d.event,

@@ -6,7 +6,7 @@ import { checkAddress, checkKindUrl, type EndpointKind } from './kinds'
 import { maskedUrl } from './masked-url'
 
 // docs/destinations.md: what a destination is besides its filters: where it goes, and when.
-export type QuietHours = { from: number; to: number }
+type QuietHours = { from: number; to: number }
 export type DestinationFields = {
   kind: EndpointKind
   url?: string | null

@@ -4,7 +4,7 @@ import { postAddress, postLink } from './post-link'
 
 // Discord's documented limits (Message Resource, "Embed Limits"; Execute Webhook): at most 10 embeds a message, a
 // title of 256 characters, a description of 4,096, a field value of 1,024, 6,000 characters across all embeds.
-export const DISCORD_MAX_EMBEDS = 10
+const DISCORD_MAX_EMBEDS = 10
 const FIELD = 1024
 // The embeds of a message together stay under its 6,000 characters, with a margin: the titles, the fields' names and
 // values, the footers, the author lines and the descriptions (Discord counts them all). Each embed gets its share: a
@@ -33,7 +33,7 @@ const TRAILING = /[\s,;:(-]+$/
  * name its operator's: two underscores underline even within a word).
  */
 export const discordEscaped = (text: string) => text.replace(/[\\*_~`|>#[\]()<@:-]/g, '\\$&')
-export const discordText = (text: string, max: number) => cutShort(discordEscaped(text), max)
+const discordText = (text: string, max: number) => cutShort(discordEscaped(text), max)
 
 /**
  * Where a word ends, as Slack's and Teams' reasons are cut (a word cut short reads as a typo), without the marks

@@ -3,7 +3,7 @@ import type { Needs } from '../needs'
 import { publicBase } from './links'
 
 /** `warning`: what the check cannot see and the operator should (links that lead to this machine only). */
-export type EmailCheck = { status: 'ok' | 'not_configured' | 'failed'; detail: string; warning?: string }
+type EmailCheck = { status: 'ok' | 'not_configured' | 'failed'; detail: string; warning?: string }
 
 // The host alone told a first-hour user neither the other settings an SMTP server needs nor where they are described.
 const WHAT_TO_WRITE =
@@ -32,7 +32,7 @@ export async function checkEmail(deps: Needs<'config'>): Promise<EmailCheck> {
  * docs/destinations.md#links: without server.public_url every e-mail's links (the console, the unsubscribe link and
  * its List-Unsubscribe header) lead to localhost, which a recipient's machine is not: said where the operator looks.
  */
-export const localLinks = (config: Needs<'config'>['config']) =>
+const localLinks = (config: Needs<'config'>['config']) =>
   config.server.public_url
     ? undefined
     : `links in e-mails (the console, unsubscribe) lead to ${publicBase(config)}, which only this machine reaches: set server.public_url to the address your users reach the service at`

@@ -75,7 +75,7 @@ function leadSubject(s: Lead, team: string) {
 }
 
 /** What an e-mail says above its leads: the team they are for, the window's `heading`, a `note` for a test. */
-export type EmailAbout = {
+type EmailAbout = {
   team: string
   heading?: string
   title?: string

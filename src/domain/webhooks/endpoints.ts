@@ -11,14 +11,14 @@ import { PAUSED_BY_GLOBAL_LIMIT } from './rate-limit'
 import { checkReceiverUrl } from './receiver-url'
 import { newSecret } from './signing'
 
-export const WEBHOOK_EVENT = 'signal.created'
+const WEBHOOK_EVENT = 'signal.created'
 // docs/webhooks.md#secrets: after a rotation the earlier secret signs too, for this long.
 const ROTATION_GRACE_MS = 24 * 3600 * 1000
 
 export type { EndpointKind }
 // The check of a receiver's URL is receiver-url.ts's; it is still named here, beside the endpoints it checks.
 export { checkReceiverUrl }
-export type EndpointFilters = {
+type EndpointFilters = {
   minScore: number
   intents: string[] | null
   keywords: string[] | null
@@ -28,7 +28,7 @@ export type EndpointInput = DestinationFields & {
   enabled: boolean
   event?: 'signal.created' | 'person.updated'
 } & EndpointFilters
-export type EndpointChange = Partial<EndpointInput>
+type EndpointChange = Partial<EndpointInput>
 
 type EndpointDeps = Needs<'config' | 'clock' | 'randomBytes', 'webhookEndpoints'>
 

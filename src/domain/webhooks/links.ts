@@ -12,7 +12,7 @@ export type Lead = Required<Omit<NewSignal, 'authorKnown' | 'authorId'>>
 export type Links = { console: string; people?: string; unsubscribe?: string }
 
 // The start of a post's text a message shows (the preview is up to 300 characters: domain/signals/limits.ts).
-export const TEXT_START = 280
+const TEXT_START = 280
 
 /** The service's address for links in messages: server.public_url, else this host's port (docs/destinations.md#links). */
 export const publicBase = (config: Config) => config.server.public_url || `http://localhost:${config.server.port}`

@@ -8,7 +8,7 @@ import { slackDigest } from './slack-digest'
 import { sendingPlan } from './sending-plan'
 import { teamsMessage } from './teams'
 
-export type Team = { id: string; name: string }
+type Team = { id: string; name: string }
 
 /** The team's verdict on a signal (docs/api.md#feedback), by signal id; a signal without one is not in it. */
 export type Verdicts = ReadonlyMap<string, 'relevant' | 'not_relevant'>

@@ -8,7 +8,7 @@ import { retryAfterSeconds } from '../../lib/retry-after'
 // no receiver's wait is followed for longer than RATE_LIMIT_MAX_SEC (it is asked again then).
 const RATE_LIMIT_DEFAULT_SEC = 5
 const RATE_LIMIT_MIN_SEC = 1
-export const RATE_LIMIT_MAX_SEC = 15 * 60
+const RATE_LIMIT_MAX_SEC = 15 * 60
 
 /**
  * How long a 429 asks to be sent nothing, in seconds (docs/destinations.md#rate-limits): the `retry_after` of

@@ -1,9 +1,9 @@
 // docs/webhooks.md#retries: the Standard Webhooks schedule. Attempt 1 goes at once; after a failed attempt n, the
 // next waits RETRY_DELAYS_SEC[n - 1]; after the 10th, the delivery is given up.
 const RETRY_DELAYS_SEC = [5, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, 10 * 3600, 14 * 3600, 20 * 3600, 24 * 3600]
-export const MAX_ATTEMPTS = RETRY_DELAYS_SEC.length + 1
+const MAX_ATTEMPTS = RETRY_DELAYS_SEC.length + 1
 // Each wait is moved by up to this share either way, so that receivers coming back up are not hit all at once.
-export const JITTER = 0.1
+const JITTER = 0.1
 // A Retry-After asks for a longer wait than the schedule; it is followed up to the schedule's longest wait.
 const MAX_WAIT_SEC = 24 * 3600
 // An endpoint that has failed every attempt for this long is disabled.

@@ -5,8 +5,8 @@ import { AppError } from '../../errors'
 // Counted per receiver (its URL, or an e-mail destination's address), so that several destinations of one team, or
 // of several teams, naming the same receiver share one limit; in this process's memory, over the API, the console and
 // the command line together, as the other bounds on what a caller can make the server fetch (docs/security.md).
-export const MAX_SENDS_ON_REQUEST = 10
-export const SEND_WINDOW_MS = 60_000
+const MAX_SENDS_ON_REQUEST = 10
+const SEND_WINDOW_MS = 60_000
 
 // The times (epoch ms) of the sends still in the window, oldest first, per receiver; per set of repositories, so
 // that each server built in one process (tests build many) keeps its own.

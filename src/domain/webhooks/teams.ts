@@ -13,7 +13,7 @@ import { cutLongWords } from './long-words'
 import { postAddress, postLink } from './post-link'
 
 // Leads a card lists; the rest are counted, with a link to the console.
-export const TEAMS_MAX_LEADS = 10
+const TEAMS_MAX_LEADS = 10
 // Teams posts a message of about 28 KB at most and refuses a larger one ("Request Entity Too Large": the Teams
 // connector's known limits). JSON's escaping can make a character 6 bytes (a control character), CJK text 3, so a
 // reason is cut (whyStart) and a card still over the budget lists fewer leads.

@@ -1,7 +1,7 @@
 import { basename } from 'node:path'
 import page from '../../console/index.html'
 
-export type Asset = { body: Uint8Array; type: string }
+type Asset = { body: Uint8Array; type: string }
 export type ConsoleAssets = { index: string; files: Map<string, Asset> }
 
 // Where the page's scripts and styles are served; their names carry a content hash, so they are cached for good.

@@ -14,7 +14,7 @@ const WITH_BODY = new Set(['POST', 'PUT', 'PATCH'])
  * hide it, and a request that says nothing is refused. An Origin is this service's when it is `server.public_url`
  * (compared as an origin), which a reverse proxy that rewrites Host still reaches, or when its host is the Host.
  */
-export function fromThisSite(request: Request, publicUrl: string): boolean {
+function fromThisSite(request: Request, publicUrl: string): boolean {
   const site = request.headers.get('sec-fetch-site')
   if (site) return site === 'same-origin'
   const origin = request.headers.get('origin')

@@ -11,7 +11,7 @@ import {
 } from '../../wire/connection-timeouts'
 
 /** The connection an export is answered on, as the route's context has it. */
-export type ExportConnection = Connection
+type ExportConnection = Connection
 
 // How long after its own bound an export's connection may still wait on its client: the server checks its
 // connections' idle timeouts every 4 seconds (uSockets), and the export's bound must be the first to act.

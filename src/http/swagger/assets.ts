@@ -4,7 +4,7 @@ import cssPath from 'swagger-ui-dist/swagger-ui.css' with { type: 'file' }
 import ui from 'swagger-ui-dist/package.json'
 
 /** The installed Swagger UI's version, pinned exactly in package.json; it is part of the assets' URLs. */
-export const SWAGGER_UI_VERSION = ui.version
+const SWAGGER_UI_VERSION = ui.version
 
 /** Where the pinned files are served: a new version is a new URL, so a browser may keep each one for good. */
 export const ASSETS_PREFIX = `/swagger/assets/${SWAGGER_UI_VERSION}`

@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs'
 import Database from 'libsql'
 import { checkFile } from '../backup-check'
 import { LOCK_WAIT_MS } from '../engine/connection-settings'
+import { engineCodes } from '../thread-error'
 import type { CopyReply, CopyRequest } from './messages'
 
 declare const self: Worker
@@ -21,14 +22,7 @@ self.onmessage = ({ data }: MessageEvent<CopyRequest>) => {
     const problem = checkFile(data.to, { newer: true })
     answer = problem ? { problem } : { done: true }
   } catch (e) {
-    // Only the engine's codes leave the thread: its messages may name the files, which no log line shows.
-    const { code, rawCode } = e as { code?: unknown; rawCode?: unknown }
-    answer = {
-      error: {
-        ...(typeof code === 'string' ? { code } : {}),
-        ...(typeof rawCode === 'number' ? { rawCode } : {}),
-      },
-    }
+    answer = { error: engineCodes(e) }
   } finally {
     db?.close()
   }

@@ -30,7 +30,7 @@ export type CommitWatch = {
   quietEnd(mark: QuietMark): QuietFrames
   close(): void
 }
-export type QuietMark = { header: Uint32Array; change: number; frames: number }
+type QuietMark = { header: Uint32Array; change: number; frames: number }
 /** What a quiet commit left in the log: the frames it added, and the frames the log holds now. */
 export type QuietFrames = { added: number; inLog: number }
 

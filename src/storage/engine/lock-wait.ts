@@ -12,7 +12,7 @@ export const isBusy = (e: unknown) => /^SQLITE_BUSY/.test(String((e as { code?: 
 /** Why a write failed while another connection held the write lock: it passes once that writer commits. */
 export const LOCK_HELD = 'another writer holds its lock'
 
-export type LockWait = <T>(attempt: () => T) => Promise<T>
+type LockWait = <T>(attempt: () => T) => Promise<T>
 
 /**
  * Waits for the database's write lock without blocking the event loop. The engine's own busy handler sleeps in the

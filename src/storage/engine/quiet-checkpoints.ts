@@ -5,7 +5,7 @@ import type { QuietFrames } from './commit-watch'
  * (docs/performance.md#quiet-checkpoints). Reads cost the same up to about this many of the charges' frames, and
  * more and more after it: with 80,000 of them, an uncached page of signals took 2.3 times as long to read.
  */
-export const QUIET_FRAMES_PER_CHECKPOINT = 1000
+const QUIET_FRAMES_PER_CHECKPOINT = 1000
 
 /**
  * Checkpoints the log once this process's quiet writes (the charges every counted call makes) have added `every`

@@ -1,6 +1,7 @@
 import { type Client, createClient, type InArgs, type InStatement } from '@libsql/client'
 import { AppError } from '../../errors'
 import { isPlainOnTlsPortPage } from '../../lib/network-reason'
+import { serverHost } from '../database-url'
 import { createRemoteLockWait } from './lock-wait'
 import { describeFailure, type Heard } from './remote-failure'
 import type { RemoteDeadline } from './types'
@@ -122,14 +123,9 @@ function oneAtATime() {
   }
 }
 
-/** `host:port` of the server (what the operator recognises), without credentials, path or query. */
+/** `host:port` of the server, without credentials, path or query. */
 function hostOf(url: string): string {
-  let host = ''
-  try {
-    host = new URL(url).host
-  } catch {
-    // reported below
-  }
+  const host = serverHost(url)
   if (!host) throw new AppError('invalid_request', 'database.url: not a valid URL')
   return host
 }

@@ -5,14 +5,14 @@ import { AppError } from '../../errors'
  * still answers at all (docs/operations.md#a-database-that-stops-answering-a-write). A healthy server answers a write
  * in milliseconds, and one waiting for another executable's lock answers SQLITE_BUSY within its own 5 s.
  */
-export const WRITE_ANSWER_MS = 5_000
+const WRITE_ANSWER_MS = 5_000
 /** How long that question (one `SELECT 1`, which needs no lock) may go unanswered before the server counts as silent. */
-export const PROBE_MS = 5_000
+const PROBE_MS = 5_000
 /**
  * A write (not a migration) unanswered this long is given up even while the server answers others: its connection
  * alone went silent (a firewall that forgot it). No write of the service holds sqld's lock nearly as long.
  */
-export const STUCK_MS = 60_000
+const STUCK_MS = 60_000
 
 const LATE = Symbol('late')
 // Writes in doubt: sent, then abandoned unanswered, so the server may or may not have committed them.
@@ -25,8 +25,6 @@ export const writeInDoubt = (err: unknown) => typeof err === 'object' && err !==
 export const unanswered = (err: unknown) => err instanceof AppError && err.extra.reason === SILENT
 
 const SILENT = 'its server does not answer'
-
-export type WriteDeadline = ReturnType<typeof createWriteDeadline>
 
 /**
  * The deadline of the calls of one remote client, which sends its writes one at a time. A call unanswered after

@@ -3,7 +3,7 @@ import { chunks } from './multi-row'
 import { forgottenAccountKey, forgottenAccountNameKey, forgottenKey } from './forgotten-key'
 import { personIdOf } from './people-figures'
 
-export type Identity = { id: string; platform: string; author: string }
+type Identity = { id: string; platform: string; author: string }
 
 const marks = (n: number) => Array.from({ length: n }, () => '?').join(',')
 

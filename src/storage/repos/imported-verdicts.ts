@@ -67,7 +67,7 @@ export function verdictInserts(teamId: string, verdicts: KeyedVerdict[]): InStat
   })
 }
 
-export type KeyedVerdict = ImportedVerdict & { keywordLc: string }
+type KeyedVerdict = ImportedVerdict & { keywordLc: string }
 
 const postKey = (platform: string, postId: string) => `${platform}\u0000${postId}`
 

@@ -5,7 +5,7 @@ import { teams } from '../tables/teams'
 import { users } from '../tables/users'
 
 export type OAuthClientRow = typeof oauthClients.$inferSelect
-export type OAuthRequestRow = typeof oauthRequests.$inferSelect
+type OAuthRequestRow = typeof oauthRequests.$inferSelect
 export type OAuthTokenRow = typeof oauthTokens.$inferSelect
 export type GrantRow = { id: string; userId: string; clientId: string; scope: string; createdAt: string }
 

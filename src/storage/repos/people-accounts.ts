@@ -3,7 +3,7 @@ import { accountPersonId } from './account-id'
 import { forgottenAccountKey, forgottenKey, notForgotten } from './forgotten-key'
 import { chunks, teamExists, tuples } from './multi-row'
 
-export type AccountAuthor = { teamId: string; platform: string; author: string; profileUrl?: string; postId: string }
+type AccountAuthor = { teamId: string; platform: string; author: string; profileUrl?: string; postId: string }
 
 /** A people statement's row: the person's id, team, platform, name, profile address, post id, the name's forgotten key. */
 export const authorRow = (id: string, a: AccountAuthor) => [

@@ -31,7 +31,7 @@ export const figuresSet = (counted = 's.dismissed = 0') => `signal_count = (sele
   last_seen = (select max(s.published_at) from signals s where s.person_id = people.id and ${counted})`
 export const FIGURES_SET = figuresSet()
 
-export type Author = { teamId: string; platform: string; author: string; profileUrl?: string }
+type Author = { teamId: string; platform: string; author: string; profileUrl?: string }
 /**
  * `authorKnown` false: the name is a stand-in (mention.ts), no one's, and makes no person. `authorId`: the account is
  * kept by its platform id (people-accounts.ts).

@@ -2,7 +2,7 @@ import type { Client } from '@libsql/client'
 
 export type BudgetRow = { platform: string; windowStart: string; used: number }
 /** A charge that was refused: the platform asked us to wait (`retryAt`), or the window's budget is spent. */
-export type Refusal = { retryAt?: string; used: number }
+type Refusal = { retryAt?: string; used: number }
 
 // One statement takes `cost` requests of the platform's current window, or nothing: the SELECT yields no row while a
 // rate limit's retry time (platform_health.retry_at) is ahead, and the upsert's WHERE refuses a charge past the

@@ -1,7 +1,7 @@
 import type { Db } from '../engine/types'
 import { platformHealth } from '../tables/platform-health'
 
-export type HealthRow = typeof platformHealth.$inferSelect
+type HealthRow = typeof platformHealth.$inferSelect
 
 export function createPlatformHealthRepo(db: Db) {
   return {

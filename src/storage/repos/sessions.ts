@@ -3,7 +3,7 @@ import type { Db } from '../engine/types'
 import { teams } from '../tables/teams'
 import { sessions, signInFailures, users } from '../tables/users'
 
-export type SessionRow = typeof sessions.$inferSelect
+type SessionRow = typeof sessions.$inferSelect
 
 export function createSessionsRepo(db: Db) {
   return {

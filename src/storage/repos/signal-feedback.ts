@@ -6,7 +6,7 @@ import { signals } from '../tables/signals'
 import { teams } from '../tables/teams'
 
 export type Verdict = 'relevant' | 'not_relevant'
-export type FeedbackRow = typeof signalFeedback.$inferInsert
+type FeedbackRow = typeof signalFeedback.$inferInsert
 
 /** The figures of the signal's person summed up again: a signal judged not relevant no longer counts (docs/people.md#heat). */
 const personFigures = (db: Db, signalId: string) =>

@@ -23,7 +23,7 @@ const FORGET = 'DELETE FROM take_receipts WHERE id IN (SELECT value FROM json_ea
 const RETRY_MS = 1000
 
 /** A unit taken on a libSQL server, or perhaps taken: a take whose answer was lost (write-deadline.ts). */
-export type Owed = {
+type Owed = {
   teamId: string
   month: string
   source: 'quota' | 'credit'

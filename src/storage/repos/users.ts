@@ -3,7 +3,7 @@ import type { Db } from '../engine/types'
 import { teams } from '../tables/teams'
 import { users } from '../tables/users'
 
-export type UserRow = typeof users.$inferSelect
+type UserRow = typeof users.$inferSelect
 
 export function createUsersRepo(db: Db) {
   return {

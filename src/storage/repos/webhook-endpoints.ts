@@ -5,7 +5,7 @@ import { dbNowMs } from './db-now'
 import { receiverPauses } from './webhook-pauses'
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect
-export type EndpointPatch = Partial<Omit<EndpointRow, 'id' | 'teamId' | 'event' | 'secret' | 'createdAt'>>
+type EndpointPatch = Partial<Omit<EndpointRow, 'id' | 'teamId' | 'event' | 'secret' | 'createdAt'>>
 
 /**
  * Where a destination's windows start, written no later than the database's present: found times are the

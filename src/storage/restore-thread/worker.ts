@@ -2,6 +2,7 @@
 // to answer Ctrl-C or TERM with what was done (docs/operations.md#backups-and-restore).
 import { AppError } from '../../errors'
 import { restoreBackup } from '../backup'
+import { engineCodes } from '../thread-error'
 import type { RestoreReply, RestoreRequest } from './messages'
 
 declare const self: Worker
@@ -13,16 +14,7 @@ self.onmessage = ({ data }: MessageEvent<RestoreRequest>) => {
     answer = { done: true }
   } catch (e) {
     if (e instanceof AppError) answer = { app: { kind: e.kind, message: e.message, reason: e.extra.reason } }
-    else {
-      // Only the engine's codes leave the thread: its messages may name the files, which no log line shows.
-      const { code, rawCode } = e as { code?: unknown; rawCode?: unknown }
-      answer = {
-        error: {
-          ...(typeof code === 'string' ? { code } : {}),
-          ...(typeof rawCode === 'number' ? { rawCode } : {}),
-        },
-      }
-    }
+    else answer = { error: engineCodes(e) }
   }
   postMessage(answer)
 }
