@@ -15,9 +15,10 @@ export type Verdicts = ReadonlyMap<string, 'relevant' | 'not_relevant'>
 
 /**
  * A signal as GET /api/v1/signals?content=full shows it (docs/api.md#signals), the team's verdict included: a receiver
- * reading it with the API's Signal type needs every field of it.
+ * reading it with the API's Signal type needs every field of it. Dismissed as the stored row says (a window's leads
+ * are only those not dismissed).
  */
-export function signalAsApiShows(s: Lead, verdicts: Verdicts = new Map()) {
+export function signalAsApiShows(s: Lead & { dismissed?: boolean }, verdicts: Verdicts = new Map()) {
   return {
     id: s.id,
     author: s.author,
@@ -33,6 +34,7 @@ export function signalAsApiShows(s: Lead, verdicts: Verdicts = new Map()) {
     publishedAt: s.publishedAt,
     detectedAt: s.detectedAt,
     verdict: verdicts.get(s.id) ?? null,
+    dismissed: s.dismissed ?? false,
     personId: s.personId,
   }
 }
@@ -64,7 +66,7 @@ function receiverBody(endpoint: EndpointRow, team: Team, all: Lead[], total: num
 export function signalBody(
   endpoint: EndpointRow,
   team: Team,
-  signal: Lead,
+  signal: Lead & { dismissed?: boolean },
   at: Date,
   links: Links,
   verdicts: Verdicts = new Map(),
