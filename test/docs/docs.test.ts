@@ -89,7 +89,7 @@ describe('docs/', () => {
 
   test('every docs/… citation in code, scripts, tests and the example configuration names an existing heading', () => {
     const sources = [
-      ...['src', 'scripts', 'test', 'bench'].flatMap((d) => filesUnder(join(ROOT, d), (p) => /\.(ts|md)$/.test(p))),
+      ...['src', 'scripts', 'test', 'bench'].flatMap((d) => filesUnder(join(ROOT, d), (p) => /\.(tsx?|md)$/.test(p))),
       join(ROOT, 'config.example.toml'),
       join(ROOT, '.ci', 'run'),
       join(ROOT, 'build.ts'),

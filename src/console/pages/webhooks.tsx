@@ -85,7 +85,7 @@ export function Webhooks() {
     api<{ secret: string; endpoint: Endpoint }>('POST', '/webhooks', body)
       .then((made) => {
         setSecret(made.endpoint.kind === 'webhook' ? made.secret : null)
-        // The next step, as webhook add says it (docs/console.md#destinations).
+        // The next step, as webhook add says it (docs/console.md#webhooks).
         const e = made.endpoint
         const then =
           e.cadence === 'instant'
