@@ -112,7 +112,7 @@ describe('once an answer is sent, an idle connection is closed at the idle timeo
       after: 'an export read to its end',
       path: '/api/v1/signals/export?format=csv',
       status: '200 OK',
-      end: 'judgedAt\r\n',
+      end: 'dismissed\r\n',
     },
   ]
   for (const c of cases) {
