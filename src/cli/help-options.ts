@@ -28,7 +28,7 @@ const OPTIONS: Record<string, string> = {
   'platforms check --platform': 'check this platform only',
   '--min-score': 'only the signals scored N or more',
   '--since': "only the signals since DATE, as the API's since",
-  '--include': 'dismissed: also the signals judged not relevant',
+  '--include': 'dismissed: also the dismissed signals (judged not relevant, or stored while their author was muted)',
   '--out': 'write to FILE rather than to standard output',
   '--force': 'replace FILE when it is already there',
   '--url': 'where to send: a webhook, Slack, Discord or Teams address',

@@ -12,7 +12,10 @@ export type SignalFilter = {
   minScore?: number
   /** ISO 8601 UTC; signals published at or after it. */
   since?: string
-  /** docs/api.md#feedback: also the signals judged not relevant, which the default list leaves out. */
+  /**
+   * docs/api.md#feedback: also the dismissed signals (judged not relevant, or stored while their author was muted),
+   * which the default list leaves out.
+   */
   withDismissed?: boolean
 } & ResolvedKeyword
 
