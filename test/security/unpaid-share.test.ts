@@ -19,7 +19,7 @@ afterAll(() => {
 const BUDGET = 10
 
 async function twoTeams() {
-  const hn = slowHackerNews(800)
+  const hn = slowHackerNews(3_000)
   const { deps } = await testDeps({
     config: {
       platforms: {
@@ -42,6 +42,18 @@ const call = (id: number, keyword: string) =>
     params: { name: 'search_mentions', arguments: { keyword, platform: 'hackernews', limit: 5 } },
   })
 
+/** A call over HTTP that `signal` closes: its tool answer, or 'closed'. */
+const closable = (mcpUrl: URL, apiKey: string, body: string, signal: AbortSignal) =>
+  fetch(mcpUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json', 'x-api-key': apiKey },
+    body,
+    signal,
+  }).then(
+    (res) => res.json() as Promise<{ result: { content: { text: string }[] } }>,
+    () => 'closed' as const,
+  )
+
 /** search_mentions over HTTP; the tool's answer (structured content or its error). */
 async function search(mcpUrl: URL, apiKey: string, keyword: string) {
   const res = await postMcp(mcpUrl, call(1, keyword), { 'x-api-key': apiKey })
@@ -58,15 +70,7 @@ describe("a team's searches given up on while their platform requests were out",
     for (let i = 0; i < BUDGET; i++) {
       const before = hn.seen.requests
       const stop = new AbortController()
-      const post = fetch(server.mcpUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json', 'x-api-key': mallory },
-        body: call(i + 1, `crm${i}`),
-        signal: stop.signal,
-      }).then(
-        (res) => res.json() as Promise<{ result: { content: { text: string }[] } }>,
-        () => 'closed' as const,
-      )
+      const post = closable(server.mcpUrl, mallory, call(i + 1, `crm${i}`), stop.signal)
       // Sent: close it. Refused unsent: the answer comes at once and nothing reaches the fake.
       const sent = await Promise.race([until(() => hn.seen.requests > before, 2_000).then(() => true), post])
       if (sent === true && hn.seen.requests > before) {
@@ -92,5 +96,27 @@ describe("a team's searches given up on while their platform requests were out",
     // The honest team searches as before, and pays for it.
     expect(await search(server.mcpUrl, honest, 'invoicing')).toEqual({ ok: true })
     expect(hn.seen.requests).toBe(2)
+  })
+  test('sent at once, they cannot all pass before any is given up on: those past the share are refused while it runs', async () => {
+    const { hn, server, mallory, honest } = await twoTeams()
+    const stop = new AbortController()
+    const posts = Array.from({ length: BUDGET }, (_, i) =>
+      closable(server.mcpUrl, mallory, call(i + 1, `erp${i}`), stop.signal),
+    )
+    // The refused answers come at once; the one sent waits on the slow fake until it is given up on.
+    const refusals: { code: string; message: string; retryAfterSeconds: number }[] = []
+    for (const p of posts) p.then((a) => a !== 'closed' && refusals.push(JSON.parse(a.result.content[0].text).error))
+    await until(() => refusals.length >= BUDGET - 1 && hn.seen.requests >= 1, 10_000)
+    stop.abort()
+    await Promise.all(posts)
+    await until(() => hn.seen.aborted === hn.seen.requests)
+    expect(hn.seen.requests).toBe(1)
+    expect(refusals).toHaveLength(BUDGET - 1)
+    for (const e of refusals) {
+      expect(e.code).toBe('platform_budget_exhausted')
+      expect(e.message).toContain('still running')
+      expect(e.retryAfterSeconds).toBeGreaterThan(0)
+    }
+    expect(await search(server.mcpUrl, honest, 'invoicing')).toEqual({ ok: true })
   })
 })

@@ -1,6 +1,6 @@
 import type { Source } from '../../config/platform-names'
 import { remember } from '../../lib/bounded-map'
-import { BudgetRefusal, type ChargeDeps, chargeAt, chargeBudget, windowText } from './budget'
+import { BudgetRefusal, type ChargeAt, type ChargeDeps, chargeAt, chargeBudget, windowText } from './budget'
 import type { Charge } from './reservation'
 
 // Teams times platforms; past this the oldest entry goes (a team forgotten starts its window's tally afresh).
@@ -16,44 +16,74 @@ export const unpaidShareOf = (requests: number) => Math.max(1, Math.floor(reques
  * failed or was given up on (an MCP cancellation) were paid by nobody, so a team could spend the whole budget, and
  * stop every other team's searches of the platform, for free. Those requests are counted per team, platform and
  * window in this process; once they reach the team's share, its searches of the platform are refused unsent until the
- * window ends. Paid searches never count: the team's quota bounds those.
+ * window ends. Paid searches never count: the team's quota bounds those; running ones count until they are paid.
  */
 export function unpaidShares(deps: ChargeDeps) {
   const tallies = new Map<string, Tally>()
+  // Requests of searches still running, which may yet end unpaid: counted against the share until they are paid, so
+  // that calls sent at once (a batch, parallel POSTs) cannot all pass the check before any of them is given up on.
+  const running = new Map<string, number>()
   const keyOf = (teamId: string, source: Source) => `${teamId}\u0000${source}`
+  const usedIn = (key: string, windowStart: string) => {
+    const tally = tallies.get(key)
+    return tally?.windowStart === windowStart ? tally.used : 0
+  }
+  const settle = (key: string, cost: number) => {
+    const left = (running.get(key) ?? 0) - cost
+    if (left > 0) running.set(key, left)
+    else running.delete(key)
+  }
 
-  /** One counted call's searches for `teamId`: their charge, and `unpaid()` when the call ends without being paid. */
+  /** One counted call's searches for `teamId`: their charge, and `ended(paid)` when the call ends. */
   function forCall(teamId: string) {
-    const sent: { source: Source; windowStart: string; cost: number }[] = []
+    const sent: { key: string; windowStart: string; cost: number }[] = []
     const charge: Charge = async (source, requests) => {
       if (requests <= 0) return
       const c = chargeAt(deps, source, requests)
-      const share = unpaidShareOf(c.budget.requests)
-      const tally = tallies.get(keyOf(teamId, source))
-      const used = tally?.windowStart === c.windowStart ? tally.used : 0
-      if (used >= share) {
-        const end = c.window.end.toISOString()
-        throw new BudgetRefusal(
-          'budget_spent',
-          end,
-          `this team's searches of ${source} that were not paid for (failed, or given up on while they ran) spent ` +
-            `its share of ${source}'s request budget, ${share} of ${c.budget.requests} per ` +
-            `${windowText(c.budget.windowMs)}, until ${end}; nothing was sent and nothing is charged`,
-          Math.max(1, Math.ceil((c.window.end.getTime() - c.now.getTime()) / 1000)),
-        )
+      const key = keyOf(teamId, source)
+      const inFlight = running.get(key) ?? 0
+      if (usedIn(key, c.windowStart) + inFlight >= unpaidShareOf(c.budget.requests)) throw refusal(c, inFlight)
+      running.set(key, inFlight + c.cost)
+      try {
+        await chargeBudget(deps, source, requests)
+      } catch (err) {
+        settle(key, c.cost)
+        throw err
       }
-      await chargeBudget(deps, source, requests)
-      sent.push({ source, windowStart: c.windowStart, cost: c.cost })
+      sent.push({ key, windowStart: c.windowStart, cost: c.cost })
     }
-    const unpaid = () => {
+    const ended = (paid: boolean) => {
       for (const s of sent.splice(0)) {
-        const key = keyOf(teamId, s.source)
-        const tally = tallies.get(key)
-        const used = tally?.windowStart === s.windowStart ? tally.used : 0
-        remember(tallies, key, { windowStart: s.windowStart, used: used + s.cost }, MAX_TALLIES)
+        settle(s.key, s.cost)
+        if (!paid)
+          remember(
+            tallies,
+            s.key,
+            { windowStart: s.windowStart, used: usedIn(s.key, s.windowStart) + s.cost },
+            MAX_TALLIES,
+          )
       }
     }
-    return { charge, unpaid }
+    return { charge, ended }
+  }
+
+  /** The share is spent until the window ends, or held by the team's searches running, which end within timeout_ms. */
+  function refusal(c: ChargeAt, inFlight: number): BudgetRefusal {
+    const share = `its share of ${c.source}'s request budget (${unpaidShareOf(c.budget.requests)} of ${c.budget.requests} per ${windowText(c.budget.windowMs)})`
+    if (inFlight > 0) {
+      const seconds = Math.max(1, Math.ceil(deps.config.platforms[c.source].timeout_ms / 1000))
+      const until = new Date(c.now.getTime() + seconds * 1000).toISOString()
+      const message = `this team's searches of ${c.source} still running hold ${share} for requests not paid for; nothing was sent and nothing is charged: ask again in ${seconds} s, when they have ended`
+      return new BudgetRefusal('budget_spent', until, message, seconds)
+    }
+    const end = c.window.end.toISOString()
+    const message = `this team's searches of ${c.source} that were not paid for (failed, or given up on while they ran) spent ${share} until ${end}; nothing was sent and nothing is charged`
+    return new BudgetRefusal(
+      'budget_spent',
+      end,
+      message,
+      Math.max(1, Math.ceil((c.window.end.getTime() - c.now.getTime()) / 1000)),
+    )
   }
 
   /**
@@ -63,9 +93,11 @@ export function unpaidShares(deps: ChargeDeps) {
   async function settled<T>(teamId: string, paid: (charge: Charge) => Promise<T>): Promise<T> {
     const call = forCall(teamId)
     try {
-      return await paid(call.charge)
+      const result = await paid(call.charge)
+      call.ended(true)
+      return result
     } catch (err) {
-      call.unpaid()
+      call.ended(false)
       throw err
     }
   }
