@@ -289,7 +289,7 @@ describe('producthunt connector against a fake GraphQL API', () => {
       .search('crm', 5)
       .catch((e) => e)
     expect(err).toMatchObject({ kind: 'upstream_error', extra: { retryAfterSec: 421 } })
-    expect(err.message).toBe('producthunt is rate limited (429); retry after 421 s')
+    expect(err.message).toBe('producthunt is rate limited (429, rate_limit_reached); retry after 421 s')
   })
 
   test('a page whose X-Rate-Limit-Remaining is less than a page costs ends the read with the pages it has; the next read waits for the reset, unsent', async () => {

@@ -4,8 +4,8 @@ import { AppError } from '../../errors'
 import type { Logger } from '../../lib/log'
 import { stripHtml } from '../common/html-text'
 import { matchesKeyword } from '../common/keyword'
-import { fetchPlatformJson, retryAfterSecOf } from '../http'
-import { headerRateLimit, type RateLimitRule } from '../common/rate-limit'
+import { fetchPlatformJson } from '../http'
+import { complexityLimit, limitReachedError } from './limit-reached'
 import { pauseBoard, pauseKey, type PlatformShared } from '../common/shared-pauses'
 import { pointsLeft } from './points'
 import { authorOr, count, isoDate, readEnvelope, readItems, ReadableDate } from '../common/mapping'
@@ -64,16 +64,6 @@ const Envelope = v.object({
 })
 const GraphqlError = v.object({ message: v.string() })
 
-/**
- * Product Hunt answers 429 until its 15-minute window resets, and X-Rate-Limit-Reset says in how many seconds
- * (api.producthunt.com/v2/docs/rate_limits/headers). Its budget is in complexity points, so a query can be refused
- * with points remaining (fewer than it needs): the reset is the wait whatever remains, not a minute and again.
- */
-const complexityLimit: RateLimitRule = (answer, now) => {
-  const reset = answer.status === 429 ? retryAfterSecOf(answer.headers, now) : undefined
-  return reset === undefined ? headerRateLimit(answer, now) : { retryAfterSec: reset, why: '429' }
-}
-
 export function createProducthuntConnector(
   config: Config['platforms']['producthunt'],
   log: Logger,
@@ -98,10 +88,15 @@ export function createProducthuntConnector(
     const url = new URL('/v2/api/graphql', config.base_url)
     const posts: Post[] = []
     let after: string | null = null
+    // The last answer's headers: a rate_limit_reached body that came with 200 waits for their X-Rate-Limit-Reset.
+    let heard: Headers | undefined
     for (let page = 1; page <= MAX_PAGES; page++) {
       const json = { query: QUERY, variables: { first: PAGE_SIZE, after } }
       const body: unknown = await fetchPlatformJson({
-        heard: points.heard,
+        heard: (h) => {
+          heard = h
+          return points.heard(h)
+        },
         platform: 'producthunt',
         url,
         method: 'POST',
@@ -111,6 +106,8 @@ export function createProducthuntConnector(
         rateLimit: complexityLimit,
       }).catch(points.refused)
       const { data, errors } = readEnvelope('producthunt', Envelope, body, 'a response that is not a GraphQL answer')
+      const limited = limitReachedError(body, heard, now())
+      if (limited) await points.refused(limited)
       if (errors?.length) {
         // The message stays in the operator's log; the caller learns only that the query failed.
         const first = v.safeParse(GraphqlError, errors[0])
