@@ -68,4 +68,37 @@ describe('producthunt: the rate_limit_reached answer', () => {
       .catch((e) => e)
     expect(err).toMatchObject({ kind: 'upstream_error', extra: { retryAfterSec: 538 } })
   })
+
+  test('a page refused after the first (points another server spent meanwhile) ends the read with the launches it has; the next read waits unsent', async () => {
+    // Each page costs 250 points of 1,000; after the second page another server with the token spends 400, so the
+    // third is refused with the documented body and headers, 150 points left and the window resetting in 300 s.
+    let remaining = 1000
+    let page = 0
+    const ph = fake(() => {
+      page++
+      if (page === 3) remaining -= 400
+      if (remaining < 250) return Response.json(limitReached(900), { status: 429, headers: limitHeaders(900) })
+      remaining -= 250
+      const node = {
+        id: String(page),
+        name: `CRM ${page}`,
+        tagline: 'crm',
+        url: `https://www.producthunt.com/posts/crm-${page}`,
+        createdAt: '2026-03-01T08:00:00Z',
+      }
+      const headers = { ...limitHeaders(900), 'x-rate-limit-remaining': String(remaining) }
+      return Response.json(
+        { data: { posts: { pageInfo: { endCursor: `c${page}`, hasNextPage: true }, edges: [{ node }] } } },
+        { headers },
+      )
+    })
+    let at = Date.now()
+    const c = connector(ph.origin, () => at)
+    expect((await c.search('crm', 10)).map((m) => m.id)).toEqual(['producthunt:1', 'producthunt:2'])
+    expect(ph.received).toHaveLength(3)
+    at += 11 * 60_000
+    const held = await c.search('crm', 10).catch((e) => e)
+    expect(held).toMatchObject({ kind: 'platform_budget_exhausted', extra: { retryAfterSec: 900 - 660 } })
+    expect(ph.received).toHaveLength(3)
+  })
 })

@@ -5,7 +5,7 @@ import type { Logger } from '../../lib/log'
 import { stripHtml } from '../common/html-text'
 import { matchesKeyword } from '../common/keyword'
 import { fetchPlatformJson } from '../http'
-import { complexityLimit, limitReachedError } from './limit-reached'
+import { complexityLimit, isRateLimit, limitReachedError } from './limit-reached'
 import { pauseBoard, pauseKey, type PlatformShared } from '../common/shared-pauses'
 import { pointsLeft } from './points'
 import { authorOr, count, isoDate, readEnvelope, readItems, ReadableDate } from '../common/mapping'
@@ -75,8 +75,7 @@ export function createProducthuntConnector(
   let read: { at: number; posts: Promise<Post[]> } | undefined
   const fresh = () => read !== undefined && now() - read.at < LAUNCHES_FRESH_MS
 
-  // The token's points, for every process (common/shared-pauses.ts): Product Hunt counts them per application; a
-  // 429 holds them as well, until its X-Rate-Limit-Reset.
+  // The token's points, for every process (common/shared-pauses.ts), held by a 429 too until its X-Rate-Limit-Reset.
   const points = pointsLeft(
     pauseKey('producthunt', config.base_url, config.token),
     shared.pauses ?? pauseBoard(undefined, undefined, now),
@@ -90,8 +89,7 @@ export function createProducthuntConnector(
     let after: string | null = null
     // The last answer's headers: a rate_limit_reached body that came with 200 waits for their X-Rate-Limit-Reset.
     let heard: Headers | undefined
-    for (let page = 1; page <= MAX_PAGES; page++) {
-      const json = { query: QUERY, variables: { first: PAGE_SIZE, after } }
+    const ask = async (after: string | null): Promise<unknown> => {
       const body: unknown = await fetchPlatformJson({
         heard: (h) => {
           heard = h
@@ -100,14 +98,22 @@ export function createProducthuntConnector(
         platform: 'producthunt',
         url,
         method: 'POST',
-        json,
+        json: { query: QUERY, variables: { first: PAGE_SIZE, after } },
         headers,
         timeoutMs: config.timeout_ms,
         rateLimit: complexityLimit,
       }).catch(points.refused)
-      const { data, errors } = readEnvelope('producthunt', Envelope, body, 'a response that is not a GraphQL answer')
       const limited = limitReachedError(body, heard, now())
-      if (limited) await points.refused(limited)
+      return limited ? points.refused(limited) : body
+    }
+    for (let page = 1; page <= MAX_PAGES; page++) {
+      // A page refused after the first (points another server with the token spent meanwhile) ends the read with the
+      // launches it has; the refusal holds the next read until the reset (docs/platforms.md#producthunt).
+      const body: unknown = await ask(after).catch((err) =>
+        page > 1 && isRateLimit(err) ? undefined : Promise.reject(err),
+      )
+      if (body === undefined) break
+      const { data, errors } = readEnvelope('producthunt', Envelope, body, 'a response that is not a GraphQL answer')
       if (errors?.length) {
         // The message stays in the operator's log; the caller learns only that the query failed.
         const first = v.safeParse(GraphqlError, errors[0])
@@ -121,7 +127,7 @@ export function createProducthuntConnector(
       posts.push(
         ...readItems({ platform: 'producthunt', log, items: data.posts.edges, item: Post, map: (e) => e.node }),
       )
-      // Fewer points left than a page costs: the next page would be refused (429) and the read lost with it.
+      // Fewer points left than a page costs: the next page would be refused (429).
       if (!data.posts.pageInfo.hasNextPage || !data.posts.pageInfo.endCursor || points.secondsLeft() > 0) break
       after = data.posts.pageInfo.endCursor
     }

@@ -48,3 +48,7 @@ export function limitReachedError(body: unknown, headers: Headers | undefined, n
     },
   )
 }
+
+/** Whether `err` is a refusal with a wait (a 429, a rate_limit_reached body): a rate limit, not a failed query. */
+export const isRateLimit = (err: unknown) =>
+  err instanceof AppError && err.kind === 'upstream_error' && err.extra.retryAfterSec !== undefined
