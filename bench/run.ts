@@ -21,7 +21,8 @@
 //             latency, requests per hour with 10 and 10,000 queries, CPU and RSS. Results also go to
 //             bench/.out/last-streams.json.
 // Some sections only: `npm run bench -- pipeline,import` (any of http, pipeline, hostile, import, export, sqld, delivery, streams), or
-// BENCH_ONLY=…. `--check` compares this run's figures with bench/reference.json and exits 1 on a regression beyond the
+// BENCH_ONLY=…. Some http rows only: BENCH_ROWS=usage,limited (rows whose name holds any of these, each after its
+// ceiling; start-up, RSS and the console's first page are then left out). `--check` compares this run's figures with bench/reference.json and exits 1 on a regression beyond the
 // measured noise; `--save-reference` writes that file from the last runs (bench/check.ts).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
@@ -74,7 +75,16 @@ const signalPage = (body: Answer, offset: number, each: (s: Answer) => boolean =
 
 // `target`: the share of the bare Bun.serve ceiling the row must reach (docs/performance.md). `{n}` in a path is
 // replaced by a per-request counter (see bench/load.ts).
-type Scenario = { name: string; path: string; method?: string; body?: unknown; target: number; verify: Verify }
+// `team`: whose key the row sends, the seeded team's (an unlimited plan, the default) or the limited plan's.
+type Scenario = {
+  name: string
+  path: string
+  method?: string
+  body?: unknown
+  target: number
+  verify: Verify
+  team?: 'limited'
+}
 const SCENARIOS: Scenario[] = [
   {
     name: 'GET /api/v1/usage',
@@ -118,7 +128,22 @@ const SCENARIOS: Scenario[] = [
         [b.score >= 6 && b.qualified === true, `score ${b.score}, qualified ${b.qualified}`],
       ]),
   },
+  // The same call on a limited plan: each request also takes a held unit on the team's row, writes its receipt,
+  // and keeps the unit (docs/api.md#reserve-and-give-back), on the embedded file. Against the row above: what an
+  // exact quota costs a request.
+  {
+    name: 'POST /api/v1/leads/score (limited plan, a new post each time)',
+    path: '/api/v1/leads/score',
+    method: 'POST',
+    body: { content: `${SCORE_POST} (Posted as #{n}.)`, keyword: 'crm' },
+    target: 0.25,
+    team: 'limited',
+    verify: (b) => why([[['ACTIVE', 'COMPETITOR'].includes(b.intent), `intent ${b.intent}`]]),
+  },
 ]
+// BENCH_ROWS: the rows to run (see the top of this file); all when unset.
+const ROWS = (process.env.BENCH_ROWS ?? '').split(',').filter(Boolean)
+const CHOSEN = SCENARIOS.filter((s) => ROWS.length === 0 || ROWS.some((r) => s.name.includes(r)))
 const TARGET = { p99Ms: 25, startupMs: 500, idleRssMb: 150 }
 
 type Server = Listening
@@ -181,7 +206,7 @@ async function httpSection() {
   const bareStartups: number[] = []
   const selfReported: number[] = []
   const bareCmd = [process.execPath, join(import.meta.dir, 'baseline.ts')]
-  for (let i = 0; i < STARTS; i++) {
+  for (let i = 0; i < (ROWS.length ? 0 : STARTS); i++) {
     bareStartups.push((await firstAnswer(bareCmd, '/')).ms)
     const { ms, status, startupMs } = await firstAnswer(serveCmd, '/api/v1/usage', probe)
     startups.push(ms)
@@ -195,9 +220,11 @@ async function httpSection() {
   // The ceiling is measured right before each scenario, so that a change in what else the machine does moves both
   // figures of a ratio alike; the bare server stays up (idle) while the service is measured.
   const baseline = await spawnListening([process.execPath, join(import.meta.dir, 'baseline.ts')], OUT)
-  const consolePassword = await consoleUser(BINARY, seeded.configPath, OUT)
+  const consolePassword = ROWS.length ? '' : await consoleUser(BINARY, seeded.configPath, OUT)
   const server = await spawnListening(serveCmd, OUT)
-  const firstPage = await consoleFirstPage(server.url, consolePassword)
+  const firstPage = ROWS.length
+    ? { ok: true, ms: 0, files: 0, bytes: 0, total: 0 }
+    : await consoleFirstPage(server.url, consolePassword)
   const rows: { s: Scenario; r: LoadResult; ceiling: LoadResult; answered: string }[] = []
   let idleRss = Number.NaN
   let loadedRss = 0
@@ -209,8 +236,8 @@ async function httpSection() {
       loadedRss = Math.max(loadedRss, rssMb(server.proc.pid) || 0)
     }, 100)
     try {
-      for (const s of SCENARIOS) {
-        const req = requestOf(s, seeded.apiKey)
+      for (const s of CHOSEN) {
+        const req = requestOf(s, s.team === 'limited' ? seeded.limitedApiKey : seeded.apiKey)
         const check = await fetch(server.url + s.path.replace('{n}', '0'), {
           ...req,
           body: req.body?.replace('{n}', '0'),
@@ -268,6 +295,8 @@ async function httpSection() {
   console.log(widths.map((w) => '-'.repeat(w)).join('  '))
   for (const row of table) console.log(line(row))
   console.log()
+  // Some rows only: a comparison of builds, kept out of the figures --check reads (bench/.out/last-rows.json).
+  if (ROWS.length) return writeFileSync(join(OUT, 'last-rows.json'), JSON.stringify(resultOf(rows), null, 2))
   const consoleOk = firstPage.ok && firstPage.ms < 1000
   if (!consoleOk) failed++
   console.log(
@@ -290,17 +319,7 @@ async function httpSection() {
     join(OUT, 'last-run.json'),
     JSON.stringify(
       {
-        at: new Date().toISOString(),
-        connections: CONNECTIONS,
-        warmupMs: WARMUP_MS,
-        durationMs: DURATION_MS,
-        scenarios: rows.map(({ s, r, ceiling, answered }) => ({
-          name: s.name,
-          ...r,
-          ceiling,
-          ratio: r.rps / ceiling.rps,
-          answered,
-        })),
+        ...resultOf(rows),
         startupMs,
         startups,
         bareStartupMs,
@@ -314,6 +333,21 @@ async function httpSection() {
     ),
   )
 }
+
+/** The rows of a run of the http section, as its result files hold them. */
+const resultOf = (rows: { s: Scenario; r: LoadResult; ceiling: LoadResult; answered: string }[]) => ({
+  at: new Date().toISOString(),
+  connections: CONNECTIONS,
+  warmupMs: WARMUP_MS,
+  durationMs: DURATION_MS,
+  scenarios: rows.map(({ s, r, ceiling, answered }) => ({
+    name: s.name,
+    ...r,
+    ceiling,
+    ratio: r.rps / ceiling.rps,
+    answered,
+  })),
+})
 
 const SECTIONS = {
   http: httpSection,
