@@ -2,13 +2,16 @@ import { randomBytes } from 'node:crypto'
 import type { Client, InStatement } from '@libsql/client'
 import { AppError } from '../../errors'
 import type { GroupCommit } from '../engine/group-commit'
+import { quietWrite } from '../engine/quiet-writes'
 import { DB_NOW_MS } from './db-now'
 import { GIVE_BACK_CREDIT, GIVE_BACK_QUOTA } from './usage-sql'
 
 // ?1 the receipt, ?2 team, ?3 month, ?4 source, ?5 hold window, ?6 holder. Sent right after a take, in its
 // transaction: whether the take took a unit, and what another process needs to give it back if this one dies.
-const RECEIPT = `INSERT INTO take_receipts (id, taken, at, team_id, month, source, hold_window, holder)
-  VALUES (?1, changes(), ${DB_NOW_MS}, ?2, ?3, ?4, ?5, ?6)`
+// Quiet, as are its renewal and its deletion (docs/performance.md#quiet-writes): no remembered lookup reads receipts,
+// and a limited plan's every call writes them, so else each would make the next request look its key up again.
+const RECEIPT = quietWrite(`INSERT INTO take_receipts (id, taken, at, team_id, month, source, hold_window, holder)
+  VALUES (?1, changes(), ${DB_NOW_MS}, ?2, ?3, ?4, ?5, ?6)`)
 // Before a settlement: where the take has not arrived (yet), its receipt is written here first, so that the take, if
 // it ever comes, fails on it and is rolled back with its whole transaction.
 const FENCE = `INSERT INTO take_receipts (id, taken, at) VALUES (?1, 0, ${DB_NOW_MS}) ON CONFLICT (id) DO NOTHING`
@@ -19,9 +22,9 @@ const GIVE_BACK = { quota: GIVE_BACK_QUOTA + WHILE_OUT, credit: GIVE_BACK_CREDIT
 const SETTLED = 'UPDATE take_receipts SET taken = 0 WHERE id = ?1'
 const GONE = 'DELETE FROM take_receipts WHERE id = ?1'
 // ?1 a JSON array of receipts of units kept, or of takes that took nothing: nothing will settle them.
-const FORGET = 'DELETE FROM take_receipts WHERE id IN (SELECT value FROM json_each(?1))'
+const FORGET = quietWrite('DELETE FROM take_receipts WHERE id IN (SELECT value FROM json_each(?1))')
 // ?1 the receipt, ?2 the hold window the call still runs in: it is alive (held.ts reads `at`).
-const RENEWED = `UPDATE take_receipts SET at = ${DB_NOW_MS}, hold_window = ?2 WHERE id = ?1`
+const RENEWED = quietWrite(`UPDATE take_receipts SET at = ${DB_NOW_MS}, hold_window = ?2 WHERE id = ?1`)
 
 // A settlement the database could not take is sent again this much later, until it answers.
 const RETRY_MS = 1000
