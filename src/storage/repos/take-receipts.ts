@@ -61,6 +61,9 @@ export function createTakeReceipts(database: Client, group: GroupCommit, holder:
   const prefix = randomBytes(9).toString('base64url')
   let count = 0
   let done: string[] = []
+  // Deletions the database did not take, sent again RETRY_MS later.
+  let undone: string[] = []
+  let forgetAgain: ReturnType<typeof setTimeout> | undefined
   let forgetting: Promise<unknown> = Promise.resolve()
   const owed = new Set<Owed>()
   let retry: ReturnType<typeof setTimeout> | undefined
@@ -99,19 +102,24 @@ export function createTakeReceipts(database: Client, group: GroupCommit, holder:
     /** A take in doubt, or a give-back not answered: settled once the server answers. */
     owe,
     /** The call kept its unit, or the take took nothing: its receipt goes, with the others of this turn, in one statement. */
-    forget(id: string) {
-      done.push(id)
-      if (done.length === 1) setImmediate(forgetDone)
-    },
+    forget,
     /** The call still runs, now in hold window `window`: with its hold's move (usage.ts), in one transaction. */
     renewed: (id: string, window: number): InStatement => ({ sql: RENEWED, args: [id, window] }),
     /** Writes the receipts' deletions still pending (shutdown: a kept unit's receipt left would be given back). */
     async flush() {
+      clearTimeout(forgetAgain)
+      done.push(...undone)
+      undone = []
       if (done.length > 0) forgetDone()
       await forgetting
     },
     /** Settlements still waiting for the server (tests, shutdown). */
     owed: () => owed.size,
+  }
+
+  function forget(id: string) {
+    done.push(id)
+    if (done.length === 1) setImmediate(forgetDone)
   }
 
   function owe(o: Owed) {
@@ -122,11 +130,19 @@ export function createTakeReceipts(database: Client, group: GroupCommit, holder:
   }
 
   function forgetDone() {
-    const ids = JSON.stringify(done)
+    const ids = done
     done = []
-    // With the next group of quota writes, not a round trip of its own. One the database did not take stays until
-    // housekeeping drops it; a kept unit's may then be given back once its process is gone (docs/api.md).
-    const written = group.execute({ sql: FORGET, args: [ids] }).catch(() => undefined)
+    // With the next group of quota writes, not a round trip of its own. A kept unit's receipt left out would be given
+    // back once this process is gone, or quiet too long (held-receipts.ts): one the database did not take is sent
+    // again until it does.
+    const written = group.execute({ sql: FORGET, args: [JSON.stringify(ids)] }).catch((e) => {
+      if (database.closed || !unavailable(e)) return
+      undone.push(...ids)
+      forgetAgain ??= setTimeout(() => {
+        forgetAgain = undefined
+        for (const id of undone.splice(0)) forget(id)
+      }, RETRY_MS).unref()
+    })
     // Settled to nothing, as usage.ts's releases: a chain of values would keep every earlier turn's.
     forgetting = Promise.all([forgetting, written]).then(() => undefined)
   }

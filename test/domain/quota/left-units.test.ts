@@ -1,6 +1,10 @@
 // domain/quota/left-units.ts: the units that calls of a process that died still held come back to their team, exactly
 // once (docs/api.md#reserve-and-give-back); a unit its call kept, and one of a call that still says it runs, do not.
 import { expect, test } from 'bun:test'
+import type { InStatement, TransactionMode } from '@libsql/client'
+import { AppError } from '../../../src/errors'
+import { createGroupCommit } from '../../../src/storage/engine/group-commit'
+import { createUsageRepo } from '../../../src/storage/repos/usage'
 import { LEASE_HOST } from '../../../src/domain/leases/holder'
 import { giveBackLeftUnits, LEFT_QUIET_MS } from '../../../src/domain/quota/left-units'
 import { takeUnit } from '../../../src/domain/quota/order'
@@ -22,7 +26,7 @@ async function world() {
     const row = (await sql(`SELECT quota_used, credit_used, credits FROM teams WHERE id = '${team.id}'`)).rows[0]
     return { quotaUsed: Number(row.quota_used), creditUsed: Number(row.credit_used), credits: Number(row.credits) }
   }
-  return { deps, usage, take, sql, counters }
+  return { deps, usage, take, sql, counters, teamId: team.id }
 }
 
 test("another machine's calls: their units come back once they said nothing for LEFT_QUIET_MS, once however many look", async () => {
@@ -80,4 +84,42 @@ test('a call that runs on says so with each new hold window: its unit is not tak
   expect(await giveBackLeftUnits(deps)).toBe(0)
   expect(await usage.keep(long)).toBe(true)
   expect(await counters()).toEqual({ quotaUsed: 1, creditUsed: 0, credits: 1 })
+})
+
+test("a kept unit whose receipt's deletion the database did not take is deleted later: never given back", async () => {
+  const { deps, sql, counters, teamId } = await world()
+  const database = deps.database.client
+  // The database is unavailable for the first deletion of kept units' receipts (take-receipts.ts FORGET) only.
+  let refused = 0
+  const unavailableOnce = (stmts: InStatement[]) => {
+    if (refused > 0 || !stmts.some((s) => typeof s !== 'string' && s.sql.startsWith('DELETE FROM take_receipts')))
+      return
+    refused++
+    throw new AppError('storage_unavailable', 'the database is not answering')
+  }
+  const failing = new Proxy(database, {
+    get: (target, prop) =>
+      prop === 'batch'
+        ? (stmts: InStatement[], mode?: TransactionMode) => {
+            unavailableOnce(stmts)
+            return target.batch(stmts, mode)
+          }
+        : prop === 'execute'
+          ? (stmt: InStatement) => {
+              unavailableOnce([stmt])
+              return target.execute(stmt)
+            }
+          : Reflect.get(target, prop),
+  })
+  const usage = createUsageRepo(failing, createGroupCommit(failing), () => {}, 'other-host~1:4242:0a0b0c0d0e0f:90000')
+  const kept = (await takeUnit(usage, teamId, MONTH, 2, AT))!
+  expect(await usage.keep(kept)).toBe(true)
+  const out = async () => (await sql(`SELECT 1 FROM take_receipts WHERE id = '${kept.receipt}'`)).rows.length
+  for (let i = 0; i < 60 && (await out()) > 0; i++) await Bun.sleep(50)
+  expect(refused).toBe(1)
+  expect(await out()).toBe(0)
+  // Another machine's process that went quiet long ago: nothing of it is out any more.
+  await sql(`UPDATE take_receipts SET at = at - ${LEFT_QUIET_MS + 1000}`)
+  expect(await giveBackLeftUnits(deps)).toBe(0)
+  expect((await counters()).quotaUsed).toBe(1)
 })
