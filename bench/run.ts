@@ -38,7 +38,7 @@ import { pipelineSection } from './pipeline'
 import { seed } from './seed'
 import { sqldSection } from './sqld'
 import { streamsSection } from './streams'
-import { type Listening, rssMb, spawnListening } from './spawn'
+import { cpuMs, type Listening, rssMb, spawnListening } from './spawn'
 
 const ROOT = resolve(import.meta.dir, '..')
 // BENCH_BINARY: compare another build (e.g. an experiment) against the same seeded database.
@@ -147,6 +147,7 @@ const CHOSEN = SCENARIOS.filter((s) => ROWS.length === 0 || ROWS.some((r) => s.n
 const TARGET = { p99Ms: 25, startupMs: 500, idleRssMb: 150 }
 
 type Server = Listening
+type Row = { s: Scenario; r: LoadResult & { cpuUs: number }; ceiling: LoadResult; answered: string }
 
 async function stop(server: Server) {
   server.proc.kill('SIGTERM')
@@ -225,7 +226,7 @@ async function httpSection() {
   const firstPage = ROWS.length
     ? { ok: true, ms: 0, files: 0, bytes: 0, total: 0 }
     : await consoleFirstPage(server.url, consolePassword)
-  const rows: { s: Scenario; r: LoadResult; ceiling: LoadResult; answered: string }[] = []
+  const rows: Row[] = []
   let idleRss = Number.NaN
   let loadedRss = 0
   try {
@@ -250,8 +251,11 @@ async function httpSection() {
         await warmFileCache(seeded.dbPath)
         console.log(`bench: baseline (bare Bun.serve), then ${s.name} …`)
         const ceiling = await load({ url: baseline.url + '/' })
+        const cpuBefore = cpuMs(server.proc.pid)
         const r = await load({ url: server.url + s.path, ...req })
-        rows.push({ s, r, ceiling, answered })
+        // The server's CPU a request, which the machine's other work moves far less than its rate.
+        const cpuUs = ((cpuMs(server.proc.pid) - cpuBefore) * 1000) / r.sent
+        rows.push({ s, r: { ...r, cpuUs }, ceiling, answered })
       }
     } finally {
       clearInterval(sampler)
@@ -262,7 +266,7 @@ async function httpSection() {
   }
 
   // The table: each row beside the ceiling measured just before it.
-  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'ceiling req/s', 'vs ceiling', 'target']
+  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'CPU µs/req', 'ceiling req/s', 'vs ceiling', 'target']
   const table: string[][] = []
   let failed = 0
   for (const { s, r, ceiling, answered } of rows) {
@@ -279,6 +283,7 @@ async function httpSection() {
       fmt(r.rps, 0),
       fmt(r.p50Ms, 2),
       fmt(r.p99Ms, 2),
+      fmt(r.cpuUs, 0),
       fmt(ceiling.rps, 0),
       `${fmt(ratio * 100)}%`,
       verdict,
@@ -286,7 +291,7 @@ async function httpSection() {
   }
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)))
   const line = (cells: string[]) =>
-    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : i === 6 ? c : c.padStart(widths[i]))).join('  ')
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : i === 7 ? c : c.padStart(widths[i]))).join('  ')
   console.log()
   console.log(
     `${CONNECTIONS} connections, ${WARMUP_MS} ms warm-up, ${DURATION_MS} ms measured per scenario; ${seeded.signals.toLocaleString('en')} signals`,
@@ -335,7 +340,7 @@ async function httpSection() {
 }
 
 /** The rows of a run of the http section, as its result files hold them. */
-const resultOf = (rows: { s: Scenario; r: LoadResult; ceiling: LoadResult; answered: string }[]) => ({
+const resultOf = (rows: Row[]) => ({
   at: new Date().toISOString(),
   connections: CONNECTIONS,
   warmupMs: WARMUP_MS,
