@@ -1,11 +1,12 @@
 import { type ScorerCondition, scorerNow } from '../scorer-now'
 import { platformName, type StandIn } from '../signal-facts'
+import { Command } from './command'
 import { counted } from './ui'
 
 /** What the operator does about a model that does not answer (here and on Settings' Scorer section). */
 export const ScorerCheckHint = () => (
   <>
-    On the server, <code>lead-signals scorer check</code> says why; without a model server,{' '}
+    On the server, <Command command="lead-signals scorer check" /> says why; without a model server,{' '}
     <code>scorer.backend = "rules"</code> lets it answer alone.
   </>
 )
