@@ -40,10 +40,10 @@ export function HeatThreshold(props: { setError: (m: string) => void }) {
   return (
     <form class="stacked" ref={formRef} onSubmit={save}>
       <h2>Hot at</h2>
-      {/* In the Destinations page's words: its form has no event to choose, so "person.updated" told nobody how. */}
+      {/* In the Destinations page's words ("People turning hot"), which adds one: "person.updated" told nobody how. */}
       {/* Not "from this heat a person is hot": the badges keep their bands (docs/people.md#heat) whatever it is. */}
       <p class="hint">
-        A webhook destination for people turning hot, added through the API (
+        A webhook destination for people turning hot, added on the <a href="#/webhooks">Destinations</a> page (
         <a href="/docs/people#person-updated">how</a>), hears each time a person's heat reaches this. A person's badge
         stays hot from 70 and warm from 40.
       </p>
