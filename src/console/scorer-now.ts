@@ -3,6 +3,7 @@
 // itself (a load under way) or needs something done on the server. A copy of the server's ScorerCondition: the console
 // imports nothing of the server.
 import { serverNow } from './server-clock'
+import { backendName } from './signal-facts'
 import { relative } from './time'
 
 export type ScorerCondition = {
@@ -45,7 +46,7 @@ export function scorerNow(c: ScorerCondition, now = serverNow()): string | null 
   const since = sinceWhen(c.since, now)
   switch (c.state) {
     case 'answering':
-      return `the ${c.backend} scorer answers again: signals found from here on are its own.`
+      return `${backendName(c.backend)} answers again: signals found from here on are its own.`
     case 'loading': {
       // With no fallback nothing scores while the model loads: the posts wait for a pass after it answers.
       const meanwhile =

@@ -27,11 +27,25 @@ export function splitReason(reason: string): { text: string; standIn: StandIn | 
   return { text: reason.slice(0, m.index), standIn: { for: m[1] as string, behind: m[2] ?? null } }
 }
 
-/** What happened, for the card's tag: "The ollama scorer could not answer" or could not keep up with a stream. */
+// The scorer's backends as a person calls them (docs/scoring.md#backends): the server's ids (`ollama`, `openai`,
+// `rules`) read as code on a page that says "the ollama scorer could not answer".
+const BACKENDS: Partial<Record<string, string>> = {
+  ollama: 'the Ollama model server',
+  openai: 'the OpenAI-compatible server',
+  rules: 'the embedded scorer',
+}
+
+/** "the Ollama model server" for `ollama`; `capital` for the start of a sentence. */
+export function backendName(backend: string, capital = false): string {
+  const name = (Object.hasOwn(BACKENDS, backend) && BACKENDS[backend]) || `the ${backend} scorer`
+  return capital ? name.charAt(0).toUpperCase() + name.slice(1) : name
+}
+
+/** What happened, for the card's tag: "The Ollama model server could not answer" or could not keep up with a stream. */
 export const standInWhy = (s: StandIn) =>
   s.behind === null
-    ? `The ${s.for} scorer could not answer`
-    : `The ${s.for} scorer could not keep up with the ${platformName(s.behind)} stream`
+    ? `${backendName(s.for, true)} could not answer`
+    : `${backendName(s.for, true)} could not keep up with the ${platformName(s.behind)} stream`
 
 /** `url` when it is an absolute http(s) address, else null: never a javascript: or data: link. */
 export function httpUrl(url: string): string | null {

@@ -122,7 +122,9 @@ describe('the Settings page says how leads are scored', () => {
   for (const size of SIZES) {
     test(`a model not pulled: the model, what to run, and that the embedded scorer judges meanwhile (${size[0]})`, async () => {
       const said = await scorerSection('missing', size, 'scorer-status-missing')
-      expect(said).toContain('The ollama scorer with the model “qwen2.5:3b” is configured.')
+      expect(said).toContain('The Ollama model server with the model “qwen2.5:3b” is configured.')
+      // Named as a person calls it, not by the setting's id: "The ollama scorer" before.
+      expect(said).not.toMatch(/\b(ollama|openai|rules) scorer/)
       expect(said).toMatch(/The model server has been without the model “qwen2\.5:3b” since [^(]+ \(just now\)/)
       expect(said).toContain('run “ollama pull qwen2.5:3b”')
       expect(said).toContain('Until it answers, the embedded scorer judges posts (tagged “embedded scorer”).')
@@ -159,7 +161,7 @@ describe('a model loading with scorer.fallback = "none": nothing scores meanwhil
     test(`on Settings and on the Signals page (${size[0]})`, async () => {
       const notice = await signalsNotice('loadingStrict', size, 'signals-scorer-loading-none')
       // On the Signals page a load is not said as a failure: the model cannot answer yet.
-      expect(notice).toStartWith('The ollama scorer cannot answer yet: the model server has been loading')
+      expect(notice).toStartWith('The Ollama model server cannot answer yet: the model server has been loading')
       for (const said of [await scorerSection('loadingStrict', size, 'scorer-status-loading-none'), notice]) {
         expect(said).toContain('has been loading the model “qwen2.5:3b”')
         expect(said).toContain('the model answers by itself once it is loaded')
@@ -174,7 +176,8 @@ describe('the Signals page says so too, with no signal the embedded scorer judge
   for (const size of SIZES) {
     test(`a new team, its model not pulled: what is wrong, what to run, what scores meanwhile (${size[0]})`, async () => {
       const said = await signalsNotice('missing', size, 'signals-scorer-missing')
-      expect(said).toContain('The ollama scorer cannot answer:')
+      expect(said).toContain('The Ollama model server cannot answer:')
+      expect(said).not.toMatch(/\b(ollama|openai|rules) scorer/)
       expect(said).toMatch(
         /the model server has been without the model “qwen2\.5:3b” since [^(]+ \(just now\): on that/,
       )

@@ -84,7 +84,7 @@ describe('the stand-in notice during a load', () => {
         const notice = view.page.locator('.notice', { hasText: 'could not answer' })
         await notice.locator('text=has been loading').waitFor()
         const said = (await notice.textContent()) ?? ''
-        expect(said).toContain('The ollama scorer could not answer when 1 signal of this page was scored')
+        expect(said).toContain('The Ollama model server could not answer when 1 signal of this page was scored')
         expect(said).toMatch(/Now the model server has been loading the model “qwen2\.5:3b” since [^(]+ \(just now\)/)
         expect(said).toContain('answers by itself once it is loaded')
         // Nothing to check or change while it loads.

@@ -89,10 +89,10 @@ describe('the embedded scorer standing in on the Signals page', () => {
           'embedded scorer',
         ])
         expect(await card('asks which CRM to buy').locator('.chip.scorer').getAttribute('title')).toBe(
-          'The ollama scorer could not keep up with the Bluesky stream',
+          'The Ollama model server could not keep up with the Bluesky stream',
         )
         expect(await card('compares CRMs').locator('.chip.scorer').getAttribute('title')).toBe(
-          'The ollama scorer could not answer',
+          'The Ollama model server could not answer',
         )
         expect(await card('the model judged').locator('.chip.scorer').count()).toBe(0)
         // One notice for each: the stream's says the model was behind and where to look, not to check a model that is up.
@@ -100,7 +100,7 @@ describe('the embedded scorer standing in on the Signals page', () => {
         expect(await behind.count()).toBe(1)
         const said = (await behind.textContent()) ?? ''
         expect(said).toContain(
-          'The ollama scorer could not keep up with the Bluesky stream when 2 signals of this page',
+          'The Ollama model server could not keep up with the Bluesky stream when 2 signals of this page',
         )
         expect(said).toContain('a faster model')
         expect(said).not.toContain('scorer check')
@@ -111,7 +111,9 @@ describe('the embedded scorer standing in on the Signals page', () => {
         expect(await behind.getByRole('link', { name: 'how' }).getAttribute('href')).toBe('/docs/streams#backpressure')
         const down = view.page.locator('.notice', { hasText: 'could not answer' })
         expect(await down.count()).toBe(1)
-        expect(await down.textContent()).toContain('The ollama scorer could not answer when 1 signal of this page was')
+        expect(await down.textContent()).toContain(
+          'The Ollama model server could not answer when 1 signal of this page was',
+        )
         expect(await down.textContent()).toContain('lead-signals scorer check says why')
         expect(await down.textContent()).toContain('scorer.backend = "rules" lets it answer alone')
         expect(await down.textContent()).toContain('so the embedded scorer judged it (tagged “embedded scorer”)')

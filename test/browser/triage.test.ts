@@ -120,7 +120,9 @@ describe('the Signals page as an inbox', () => {
       expect(await view.page.locator('.chip.scorer').allTextContents()).toEqual(['embedded scorer', 'embedded scorer'])
       const notices = view.page.locator('.notice', { hasText: 'could not answer' })
       expect(await notices.count()).toBe(1)
-      expect(await notices.textContent()).toContain('The ollama scorer could not answer when 2 signals of this page')
+      expect(await notices.textContent()).toContain(
+        'The Ollama model server could not answer when 2 signals of this page',
+      )
       // And what to do about it: a new team without a model server sees this on its first leads.
       expect(await notices.textContent()).toContain('lead-signals scorer check says why')
       expect(await notices.textContent()).toContain('scorer.backend = "rules" lets it answer alone')

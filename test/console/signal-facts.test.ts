@@ -48,9 +48,9 @@ describe('a signal as the console reads it', () => {
     )
     expect(behind).toEqual({ text: 'asks for a CRM', standIn: { for: 'ollama', behind: 'bluesky' } })
     expect(standInWhy(behind.standIn as NonNullable<typeof behind.standIn>)).toBe(
-      'The ollama scorer could not keep up with the Bluesky stream',
+      'The Ollama model server could not keep up with the Bluesky stream',
     )
-    expect(standInWhy({ for: 'openai', behind: null })).toBe('The openai scorer could not answer')
+    expect(standInWhy({ for: 'openai', behind: null })).toBe('The OpenAI-compatible server could not answer')
   })
 
   test('only absolute http(s) addresses become links; profile addresses are built with the name encoded', () => {

@@ -1,5 +1,7 @@
 // docs/destinations.md: what the new-destination form holds, and the body POST /webhooks takes from it.
 export const EMPTY = {
+  // signal.created (each new signal) or person.updated (a person turning hot: docs/people.md#person-updated).
+  event: 'signal.created',
   kind: 'webhook',
   url: '',
   to: '',
@@ -29,6 +31,11 @@ export const listOrNull = (text: string) => {
 /** The form's values as POST /webhooks takes them. */
 export function bodyOf(f: typeof EMPTY) {
   const quiet = f.quietFrom !== '' && f.quietTo !== ''
+  // A person.updated destination takes no filter of signals: the server refuses one given rather than ignore it.
+  const filters =
+    f.event === 'person.updated'
+      ? { event: f.event }
+      : { minScore: Number(f.minScore), intents: listOrNull(f.intents.toUpperCase()), keywords: listOrNull(f.keywords) }
   return {
     kind: f.kind,
     ...(f.kind === 'email' ? { to: f.to } : { url: f.url }),
@@ -36,8 +43,6 @@ export function bodyOf(f: typeof EMPTY) {
     digestHour: Number(f.digestHour),
     timeZone: f.timeZone,
     quietHours: quiet ? { from: Number(f.quietFrom), to: Number(f.quietTo) } : null,
-    minScore: Number(f.minScore),
-    intents: listOrNull(f.intents.toUpperCase()),
-    keywords: listOrNull(f.keywords),
+    ...filters,
   }
 }

@@ -57,6 +57,13 @@ export function DestinationForm(props: {
     <form class="stacked" ref={formRef} onSubmit={submit}>
       <h2>New destination</h2>
       <label>
+        Sends
+        <select value={form.event} onChange={field('event')} {...about('event')}>
+          <option value="signal.created">New signals</option>
+          <option value="person.updated">People turning hot (a signed webhook, sent at once)</option>
+        </select>
+      </label>
+      <label>
         Kind
         <select value={form.kind} onChange={field('kind')} {...about('kind')}>
           <option value="webhook">Webhook (signed JSON)</option>
@@ -87,7 +94,7 @@ export function DestinationForm(props: {
       )}
       <label>
         When
-        <select value={form.cadence} onChange={field('cadence')}>
+        <select value={form.cadence} onChange={field('cadence')} {...about('cadence')}>
           <option value="instant">
             {form.kind === 'email' ? 'Instantly (a minute’s leads in one e-mail)' : 'Instantly'}
           </option>
@@ -106,37 +113,42 @@ export function DestinationForm(props: {
         {hourField('From', 'quietFrom', '22')}
         {hourField('To', 'quietTo', '7')}
       </fieldset>
-      <label>
-        Minimum score
-        <input
-          type="number"
-          min={0}
-          max={10}
-          step="any"
-          value={form.minScore}
-          onInput={field('minScore')}
-          {...about('minScore')}
-        />
-      </label>
-      <label>
-        Intents
-        <input
-          value={form.intents}
-          placeholder="any; or e.g. ACTIVE, COMPETITOR"
-          onInput={field('intents')}
-          {...about('intents')}
-        />
-      </label>
-      <label>
-        Keywords
-        <input
-          value={form.keywords}
-          placeholder="any; or tracked keywords, e.g. crm"
-          onInput={field('keywords')}
-          {...about('keywords')}
-        />
-      </label>
-      <UntrackedKeywords tracked={props.tracked} keywords={listOrNull(form.keywords)} />
+      {/* The filters choose signals: a person.updated destination is told of everyone turning hot. */}
+      {form.event !== 'person.updated' && (
+        <>
+          <label>
+            Minimum score
+            <input
+              type="number"
+              min={0}
+              max={10}
+              step="any"
+              value={form.minScore}
+              onInput={field('minScore')}
+              {...about('minScore')}
+            />
+          </label>
+          <label>
+            Intents
+            <input
+              value={form.intents}
+              placeholder="any; or e.g. ACTIVE, COMPETITOR"
+              onInput={field('intents')}
+              {...about('intents')}
+            />
+          </label>
+          <label>
+            Keywords
+            <input
+              value={form.keywords}
+              placeholder="any; or tracked keywords, e.g. crm"
+              onInput={field('keywords')}
+              {...about('keywords')}
+            />
+          </label>
+          <UntrackedKeywords tracked={props.tracked} keywords={listOrNull(form.keywords)} />
+        </>
+      )}
       <Alert message={refused?.message ?? ''} id={REFUSAL_ID} />
       <button type="submit">Add destination</button>
     </form>

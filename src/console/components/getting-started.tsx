@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks'
 import { readState, type State } from '../setup-state'
 import { platformName, sourceError } from '../signal-facts'
 import { relative } from '../time'
+import { Command } from './command'
 import { FirstPassTodo, nextPass } from './next-pass'
 import { Icon } from './ui'
 
@@ -76,7 +77,7 @@ export function GettingStarted(props: { team: string }) {
       todo: !state.onPlan ? (
         <>
           Ask the operator to move your team to a plan with platforms:{' '}
-          <code>lead-signals team set --team TEAM --plan PLAN</code>.
+          <Command command="lead-signals team set --team TEAM --plan PLAN" />.
         </>
       ) : unreached ? (
         <>

@@ -1,4 +1,5 @@
 import type { Polling } from '../setup-state'
+import { Command } from './command'
 import { shellWord } from '../shell-word'
 import { fromNow } from '../time'
 
@@ -41,7 +42,7 @@ export function FirstPassTodo(props: { polling: Polling; team: string }) {
         Wait for the pass running now: the <a href="#/sources">Sources</a> page shows how each source's search went.
       </>
     )
-  const command = <code>lead-signals poll --once --team {shellWord(props.team)}</code>
+  const command = <Command command={`lead-signals poll --once --team ${shellWord(props.team)}`} />
   const heldUntil = polling.stoppedPass?.heldUntil
   if (heldUntil)
     return (

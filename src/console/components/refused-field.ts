@@ -13,10 +13,11 @@ export function useRefusedField(form: RefObject<HTMLFormElement | null>, reasonI
   useLayoutEffect(() => {
     if (refusal) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
   }, [refusal])
+  /** The attributes of the box for `field`: invalid and described by the reason while the refusal names it. */
+  const about = (field: string) =>
+    refusal?.field === field ? { 'aria-invalid': true as const, 'aria-describedby': reasonId } : {}
   return {
-    /** The attributes of the box for `field`: invalid and described by the reason while the refusal names it. */
-    about: (field: string) =>
-      refusal?.field === field ? { 'aria-invalid': true as const, 'aria-describedby': reasonId } : {},
+    about,
     /** Takes the field `error` names, if it is a refusal naming one; else clears the mark. */
     refused: (error: unknown) => {
       const field = error instanceof ApiError ? error.details[0]?.field.split('.')[0] : undefined
@@ -24,5 +25,16 @@ export function useRefusedField(form: RefObject<HTMLFormElement | null>, reasonI
     },
     /** The refusal was about what was typed: once it is edited, the mark goes. */
     clear: () => setRefusal(null),
+    /**
+     * A text box's attributes for `field`: marked while the refusal names it, and its input given to `onValue`, which
+     * ends the mark (and whatever else `onValue` clears, such as the reason's line).
+     */
+    box: (field: string, onValue: (value: string) => void) => ({
+      onInput: (e: { currentTarget: HTMLInputElement }) => {
+        onValue(e.currentTarget.value)
+        setRefusal(null)
+      },
+      ...about(field),
+    }),
   }
 }

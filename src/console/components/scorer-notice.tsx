@@ -1,4 +1,5 @@
 import { type ScorerCondition, scorerNow } from '../scorer-now'
+import { backendName } from '../signal-facts'
 import { needsAHand, UntilItAnswers } from './scorer-status'
 
 /**
@@ -13,7 +14,7 @@ export function ScorerNotice({ condition }: { condition: ScorerCondition | null 
   return (
     <p class="notice scorer-trouble" role="status">
       <span>
-        The {condition.backend} scorer cannot answer{condition.state === 'loading' ? ' yet' : ''}: {now}
+        {backendName(condition.backend, true)} cannot answer{condition.state === 'loading' ? ' yet' : ''}: {now}
         {needsAHand(condition) && (
           <>
             {' '}

@@ -1,4 +1,5 @@
 import { type ScorerCondition, scorerNow } from '../scorer-now'
+import { backendName } from '../signal-facts'
 import { useScorerCondition } from '../use-scorer-condition'
 import { ScorerCheckHint } from './stand-in-notice'
 
@@ -54,7 +55,8 @@ export function ScorerStatus() {
     <section>
       <h2>Scorer</h2>
       <p class="scorer-now">
-        The {condition.backend} scorer{model} is configured. {stateOf(condition)}
+        {backendName(condition.backend, true)}
+        {model} is configured. {stateOf(condition)}
       </p>
       {needsAHand(condition) && (
         <p>

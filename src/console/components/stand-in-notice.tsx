@@ -1,11 +1,12 @@
 import { type ScorerCondition, scorerNow } from '../scorer-now'
-import { platformName, type StandIn } from '../signal-facts'
+import { backendName, platformName, type StandIn } from '../signal-facts'
+import { Command } from './command'
 import { counted } from './ui'
 
 /** What the operator does about a model that does not answer (here and on Settings' Scorer section). */
 export const ScorerCheckHint = () => (
   <>
-    On the server, <code>lead-signals scorer check</code> says why; without a model server,{' '}
+    On the server, <Command command="lead-signals scorer check" /> says why; without a model server,{' '}
     <code>scorer.backend = "rules"</code> lets it answer alone.
   </>
 )
@@ -32,7 +33,7 @@ export function StandInNotice(props: { standIns: StandIn[]; condition: ScorerCon
     return (
       <p class="notice" role="status">
         <span>
-          The {first.for} scorer could not answer when {these}, so {judged}.{now && ` Now ${now}`}
+          {backendName(first.for, true)} could not answer when {these}, so {judged}.{now && ` Now ${now}`}
           {!settled && (
             <>
               {' '}
@@ -46,9 +47,9 @@ export function StandInNotice(props: { standIns: StandIn[]; condition: ScorerCon
   return (
     <p class="notice" role="status">
       <span>
-        The {first.for} scorer could not keep up with the {streams} stream when {these}, so {judged}: the posts the
-        polling queue had no room for went to it rather than being lost. The <a href="#/sources">Sources</a> page shows
-        since when the model has been behind. On the server, a faster model (or model server) keeps up; until then
+        {backendName(first.for, true)} could not keep up with the {streams} stream when {these}, so {judged}: the posts
+        the polling queue had no room for went to it rather than being lost. The <a href="#/sources">Sources</a> page
+        shows since when the model has been behind. On the server, a faster model (or model server) keeps up; until then
         polling passes score the queued posts with the model first (<a href="/docs/streams#backpressure">how</a>).
       </span>
     </p>

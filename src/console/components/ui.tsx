@@ -56,12 +56,15 @@ export function Choice(props: {
   name?: (option: string) => string
   onChange: (value: string) => void
 }) {
+  // A value the choices do not hold (an address naming a platform off the plan, a keyword no longer tracked) is still
+  // offered and chosen: the select says what the list is filtered by, rather than "Any" over a filtered list.
+  const options = props.value && !props.options.includes(props.value) ? [...props.options, props.value] : props.options
   return (
     <label>
       {props.label}
       <select value={props.value} onChange={(e) => props.onChange(e.currentTarget.value)}>
         <option value="">Any</option>
-        {props.options.map((o) => (
+        {options.map((o) => (
           <option value={o}>{props.name ? props.name(o) : o}</option>
         ))}
       </select>

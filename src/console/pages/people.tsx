@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'preact/hooks'
 import type * as v from 'valibot'
 import type { PeoplePage } from '../../wire/person-answers'
-import { api, changeThen } from '../api'
+import { api } from '../api'
 import { ExportCsv } from '../components/export-csv'
+import { HeatThreshold } from '../components/heat-threshold'
 import { PersonItem } from '../components/person-item'
 import { Alert, Choice, Pager } from '../components/ui'
 import { Empty, type Hidden } from './people-empty'
@@ -114,53 +115,7 @@ export function People() {
       {page && page.total > PAGE_SIZE && (
         <Pager offset={offset} size={PAGE_SIZE} total={page.total} shown go={setOffset} />
       )}
-      <Threshold setError={setError} />
+      <HeatThreshold setError={setError} />
     </section>
-  )
-}
-
-/** docs/people.md#the-threshold: the heat at which person.updated is sent. */
-function Threshold(props: { setError: (m: string) => void }) {
-  const [value, setValue] = useState('')
-  const [saved, setSaved] = useState('')
-  const load = () =>
-    api<{ heatThreshold: number }>('GET', '/people/heat-threshold').then((t) => {
-      setValue(String(t.heatThreshold))
-      setSaved(String(t.heatThreshold))
-    })
-  useEffect(() => {
-    load().catch((e) => props.setError(e.message))
-  }, [])
-  const save = (e: Event) => {
-    e.preventDefault()
-    changeThen(load, props.setError)(api('PUT', '/people/heat-threshold', { heatThreshold: Number(value) }))
-  }
-  return (
-    <form class="stacked" onSubmit={save}>
-      <h2>Hot at</h2>
-      {/* In the Destinations page's words: its form has no event to choose, so "person.updated" told nobody how. */}
-      {/* Not "from this heat a person is hot": the badges keep their bands (docs/people.md#heat) whatever it is. */}
-      <p class="hint">
-        A webhook destination for people turning hot, added through the API (
-        <a href="/docs/people#person-updated">how</a>), hears each time a person's heat reaches this. A person's badge
-        stays hot from 70 and warm from 40.
-      </p>
-      <label>
-        Heat threshold (1 to 100)
-        <input
-          type="number"
-          min="1"
-          max="100"
-          step="1"
-          // Empty, it would be sent as 0 and refused at the top of the page, out of sight below a long list.
-          required
-          value={value}
-          onInput={(e) => setValue(e.currentTarget.value)}
-        />
-      </label>
-      <button type="submit" disabled={value === saved}>
-        Save
-      </button>
-    </form>
   )
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks'
 import { api } from '../api'
+import { Command } from '../components/command'
 import { DataTable } from '../components/data-table'
 import { useRefusedField } from '../components/refused-field'
 import { ScorerStatus } from '../components/scorer-status'
@@ -137,12 +138,7 @@ function Users(props: { team: string }) {
         ))}
       </ul>
       <p class="muted">
-        Add people with{' '}
-        <code>
-          lead-signals user create <span class="nowrap">--team {shellWord(props.team)}</span>{' '}
-          <span class="nowrap">--email EMAIL</span>
-        </code>
-        .
+        Add people with <Command command={`lead-signals user create --team ${shellWord(props.team)} --email EMAIL`} />.
       </p>
     </section>
   )

@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef, useState } from 'preact/hooks'
 import { api } from '../api'
+import { Command } from '../components/command'
 import { usePageTitle } from '../components/page-heading'
 import { useRefusedField } from '../components/refused-field'
 import { Alert } from '../components/ui'
@@ -72,7 +73,8 @@ export function SignIn(props: { ended?: boolean; onSignedIn: () => void }) {
         <button type="submit">Sign in</button>
       </form>
       <p class="hint">
-        No account? An operator creates one with <code>lead-signals user create</code>. <a href="/swagger">API docs</a>
+        No account? An operator creates one with <Command command="lead-signals user create" />.{' '}
+        <a href="/swagger">API docs</a>
       </p>
     </main>
   )

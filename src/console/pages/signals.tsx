@@ -48,8 +48,10 @@ export function Signals(props: { me: Me }) {
     api<{ keywords: string[] }>('GET', '/keywords')
       .then((k) => setKeywords(k.keywords))
       .catch((e) => setError(e.message))
-    api<{ platforms: { platform: string; earlierRouteOnly: boolean }[] }>('GET', '/sources')
-      .then((s) => setPlatforms(s.platforms.filter((p) => !p.earlierRouteOnly).map((p) => p.platform)))
+    // What the team can have signals from: its plan's platforms that polling searches or streams
+    // (docs/console.md#the-signals-page), not every platform the server knows.
+    api<{ platforms: { platform: string; inPlan: boolean; earlierRouteOnly: boolean }[] }>('GET', '/sources')
+      .then((s) => setPlatforms(s.platforms.filter((p) => p.inPlan && !p.earlierRouteOnly).map((p) => p.platform)))
       .catch((e) => setError(e.message))
   }, [])
   // A link with other filters opened in this tab (the same page, so only the address changes).

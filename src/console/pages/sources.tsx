@@ -1,3 +1,4 @@
+import { Command } from '../components/command'
 import { NoKey } from '../components/no-key'
 import { useEffect, useState } from 'preact/hooks'
 import { api } from '../api'
@@ -88,7 +89,7 @@ function whyNot(s: Source) {
 const OffPlan = () => (
   <p class="hint" role="note" aria-label="Platforms off your plan">
     A platform not on your plan comes with another plan, which the server’s operator gives your team:{' '}
-    <code>lead-signals team set --team TEAM --plan PLAN</code>.
+    <Command command="lead-signals team set --team TEAM --plan PLAN" />.
   </p>
 )
 
