@@ -5,7 +5,7 @@
 // not what a row of scoring measures). With
 // `urls`, the connections are spread over them in turn (several servers behind one load), and `url` is not used.
 // Keeps `connections` fetch loops busy (keep-alive), records the latency of each answered request after the
-// warm-up, and prints one JSON line: {requests, rps, p50Ms, p99Ms, maxMs, statuses, errors}.
+// warm-up, and prints one JSON line: {requests, sent, rps, p50Ms, p99Ms, maxMs, statuses, errors}.
 
 export type LoadSpec = {
   url: string
@@ -19,6 +19,8 @@ export type LoadSpec = {
 }
 export type LoadResult = {
   requests: number
+  // Every request sent, the warm-up's too: what the server's CPU time over the whole load is divided by.
+  sent: number
   rps: number
   p50Ms: number
   p99Ms: number
@@ -73,6 +75,7 @@ async function run(spec: LoadSpec): Promise<LoadResult> {
   const at = (q: number) => (n ? sorted[Math.min(n - 1, Math.floor(q * n))] : Number.NaN)
   return {
     requests: n,
+    sent: counter,
     rps: n / (spec.durationMs / 1000),
     p50Ms: at(0.5),
     p99Ms: at(0.99),

@@ -21,7 +21,8 @@
 //             latency, requests per hour with 10 and 10,000 queries, CPU and RSS. Results also go to
 //             bench/.out/last-streams.json.
 // Some sections only: `npm run bench -- pipeline,import` (any of http, pipeline, hostile, import, export, sqld, delivery, streams), or
-// BENCH_ONLY=…. `--check` compares this run's figures with bench/reference.json and exits 1 on a regression beyond the
+// BENCH_ONLY=…. Some http rows only: BENCH_ROWS=usage,limited (rows whose name holds any of these, each after its
+// ceiling; start-up, RSS and the console's first page are then left out). `--check` compares this run's figures with bench/reference.json and exits 1 on a regression beyond the
 // measured noise; `--save-reference` writes that file from the last runs (bench/check.ts).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
@@ -37,7 +38,7 @@ import { pipelineSection } from './pipeline'
 import { seed } from './seed'
 import { sqldSection } from './sqld'
 import { streamsSection } from './streams'
-import { type Listening, rssMb, spawnListening } from './spawn'
+import { cpuMs, type Listening, rssMb, spawnListening } from './spawn'
 
 const ROOT = resolve(import.meta.dir, '..')
 // BENCH_BINARY: compare another build (e.g. an experiment) against the same seeded database.
@@ -74,7 +75,16 @@ const signalPage = (body: Answer, offset: number, each: (s: Answer) => boolean =
 
 // `target`: the share of the bare Bun.serve ceiling the row must reach (docs/performance.md). `{n}` in a path is
 // replaced by a per-request counter (see bench/load.ts).
-type Scenario = { name: string; path: string; method?: string; body?: unknown; target: number; verify: Verify }
+// `team`: whose key the row sends, the seeded team's (an unlimited plan, the default) or the limited plan's.
+type Scenario = {
+  name: string
+  path: string
+  method?: string
+  body?: unknown
+  target: number
+  verify: Verify
+  team?: 'limited'
+}
 const SCENARIOS: Scenario[] = [
   {
     name: 'GET /api/v1/usage',
@@ -118,10 +128,26 @@ const SCENARIOS: Scenario[] = [
         [b.score >= 6 && b.qualified === true, `score ${b.score}, qualified ${b.qualified}`],
       ]),
   },
+  // The same call on a limited plan: each request also takes a held unit on the team's row, writes its receipt,
+  // and keeps the unit (docs/api.md#reserve-and-give-back), on the embedded file. Against the row above: what an
+  // exact quota costs a request.
+  {
+    name: 'POST /api/v1/leads/score (limited plan, a new post each time)',
+    path: '/api/v1/leads/score',
+    method: 'POST',
+    body: { content: `${SCORE_POST} (Posted as #{n}.)`, keyword: 'crm' },
+    target: 0.25,
+    team: 'limited',
+    verify: (b) => why([[['ACTIVE', 'COMPETITOR'].includes(b.intent), `intent ${b.intent}`]]),
+  },
 ]
+// BENCH_ROWS: the rows to run (see the top of this file); all when unset.
+const ROWS = (process.env.BENCH_ROWS ?? '').split(',').filter(Boolean)
+const CHOSEN = SCENARIOS.filter((s) => ROWS.length === 0 || ROWS.some((r) => s.name.includes(r)))
 const TARGET = { p99Ms: 25, startupMs: 500, idleRssMb: 150 }
 
 type Server = Listening
+type Row = { s: Scenario; r: LoadResult & { cpuUs: number }; ceiling: LoadResult; answered: string }
 
 async function stop(server: Server) {
   server.proc.kill('SIGTERM')
@@ -181,7 +207,7 @@ async function httpSection() {
   const bareStartups: number[] = []
   const selfReported: number[] = []
   const bareCmd = [process.execPath, join(import.meta.dir, 'baseline.ts')]
-  for (let i = 0; i < STARTS; i++) {
+  for (let i = 0; i < (ROWS.length ? 0 : STARTS); i++) {
     bareStartups.push((await firstAnswer(bareCmd, '/')).ms)
     const { ms, status, startupMs } = await firstAnswer(serveCmd, '/api/v1/usage', probe)
     startups.push(ms)
@@ -195,10 +221,12 @@ async function httpSection() {
   // The ceiling is measured right before each scenario, so that a change in what else the machine does moves both
   // figures of a ratio alike; the bare server stays up (idle) while the service is measured.
   const baseline = await spawnListening([process.execPath, join(import.meta.dir, 'baseline.ts')], OUT)
-  const consolePassword = await consoleUser(BINARY, seeded.configPath, OUT)
+  const consolePassword = ROWS.length ? '' : await consoleUser(BINARY, seeded.configPath, OUT)
   const server = await spawnListening(serveCmd, OUT)
-  const firstPage = await consoleFirstPage(server.url, consolePassword)
-  const rows: { s: Scenario; r: LoadResult; ceiling: LoadResult; answered: string }[] = []
+  const firstPage = ROWS.length
+    ? { ok: true, ms: 0, files: 0, bytes: 0, total: 0 }
+    : await consoleFirstPage(server.url, consolePassword)
+  const rows: Row[] = []
   let idleRss = Number.NaN
   let loadedRss = 0
   try {
@@ -209,8 +237,8 @@ async function httpSection() {
       loadedRss = Math.max(loadedRss, rssMb(server.proc.pid) || 0)
     }, 100)
     try {
-      for (const s of SCENARIOS) {
-        const req = requestOf(s, seeded.apiKey)
+      for (const s of CHOSEN) {
+        const req = requestOf(s, s.team === 'limited' ? seeded.limitedApiKey : seeded.apiKey)
         const check = await fetch(server.url + s.path.replace('{n}', '0'), {
           ...req,
           body: req.body?.replace('{n}', '0'),
@@ -223,8 +251,11 @@ async function httpSection() {
         await warmFileCache(seeded.dbPath)
         console.log(`bench: baseline (bare Bun.serve), then ${s.name} …`)
         const ceiling = await load({ url: baseline.url + '/' })
+        const cpuBefore = cpuMs(server.proc.pid)
         const r = await load({ url: server.url + s.path, ...req })
-        rows.push({ s, r, ceiling, answered })
+        // The server's CPU a request, which the machine's other work moves far less than its rate.
+        const cpuUs = ((cpuMs(server.proc.pid) - cpuBefore) * 1000) / r.sent
+        rows.push({ s, r: { ...r, cpuUs }, ceiling, answered })
       }
     } finally {
       clearInterval(sampler)
@@ -235,7 +266,7 @@ async function httpSection() {
   }
 
   // The table: each row beside the ceiling measured just before it.
-  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'ceiling req/s', 'vs ceiling', 'target']
+  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'CPU µs/req', 'ceiling req/s', 'vs ceiling', 'target']
   const table: string[][] = []
   let failed = 0
   for (const { s, r, ceiling, answered } of rows) {
@@ -252,6 +283,7 @@ async function httpSection() {
       fmt(r.rps, 0),
       fmt(r.p50Ms, 2),
       fmt(r.p99Ms, 2),
+      fmt(r.cpuUs, 0),
       fmt(ceiling.rps, 0),
       `${fmt(ratio * 100)}%`,
       verdict,
@@ -259,7 +291,7 @@ async function httpSection() {
   }
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)))
   const line = (cells: string[]) =>
-    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : i === 6 ? c : c.padStart(widths[i]))).join('  ')
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : i === 7 ? c : c.padStart(widths[i]))).join('  ')
   console.log()
   console.log(
     `${CONNECTIONS} connections, ${WARMUP_MS} ms warm-up, ${DURATION_MS} ms measured per scenario; ${seeded.signals.toLocaleString('en')} signals`,
@@ -268,6 +300,8 @@ async function httpSection() {
   console.log(widths.map((w) => '-'.repeat(w)).join('  '))
   for (const row of table) console.log(line(row))
   console.log()
+  // Some rows only: a comparison of builds, kept out of the figures --check reads (bench/.out/last-rows.json).
+  if (ROWS.length) return writeFileSync(join(OUT, 'last-rows.json'), JSON.stringify(resultOf(rows), null, 2))
   const consoleOk = firstPage.ok && firstPage.ms < 1000
   if (!consoleOk) failed++
   console.log(
@@ -290,17 +324,7 @@ async function httpSection() {
     join(OUT, 'last-run.json'),
     JSON.stringify(
       {
-        at: new Date().toISOString(),
-        connections: CONNECTIONS,
-        warmupMs: WARMUP_MS,
-        durationMs: DURATION_MS,
-        scenarios: rows.map(({ s, r, ceiling, answered }) => ({
-          name: s.name,
-          ...r,
-          ceiling,
-          ratio: r.rps / ceiling.rps,
-          answered,
-        })),
+        ...resultOf(rows),
         startupMs,
         startups,
         bareStartupMs,
@@ -314,6 +338,21 @@ async function httpSection() {
     ),
   )
 }
+
+/** The rows of a run of the http section, as its result files hold them. */
+const resultOf = (rows: Row[]) => ({
+  at: new Date().toISOString(),
+  connections: CONNECTIONS,
+  warmupMs: WARMUP_MS,
+  durationMs: DURATION_MS,
+  scenarios: rows.map(({ s, r, ceiling, answered }) => ({
+    name: s.name,
+    ...r,
+    ceiling,
+    ratio: r.rps / ceiling.rps,
+    answered,
+  })),
+})
 
 const SECTIONS = {
   http: httpSection,

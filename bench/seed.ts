@@ -1,4 +1,5 @@
-// Seeds the benchmark database: one team on an unlimited plan, its key, two ICP profiles and 1,000,000 signals.
+// Seeds the benchmark database: one team on an unlimited plan, its key, two ICP profiles and 1,000,000 signals, and
+// a second team, without signals, on a limited plan too large to run out (its counted calls take held units).
 // The file is cached in bench/.out/ under a name that carries SEED_VERSION and a hash of the embedded migrations,
 // so a re-run reuses it and a schema change seeds afresh.
 import { createHash, randomBytes } from 'node:crypto'
@@ -13,7 +14,7 @@ import { newId } from '../src/lib/ids'
 import { silentLogger } from '../test/support/log'
 import { truncate } from '../src/lib/text'
 
-const SEED_VERSION = 1
+const SEED_VERSION = 2
 export const SIGNALS = 1_000_000
 const ROWS_PER_INSERT = 1000 // 15 columns → 15,000 bound values, under SQLite's 32,766
 const INSERTS_PER_TX = 20
@@ -23,6 +24,8 @@ export type Seeded = {
   dbPath: string
   teamId: string
   apiKey: string
+  // The key of the team on the limited plan (LIMITED_PLAN).
+  limitedApiKey: string
   signals: number
   cached: boolean
 }
@@ -135,6 +138,9 @@ function scoreFor(intent: string): number {
   return Math.round(Math.min(10, Math.max(0, 6.2 + shift + gauss)) * 10) / 10
 }
 
+// A monthly limit no bench run reaches: every counted call of its team takes a held unit and keeps it.
+export const LIMITED_PLAN = 'bench-limited'
+
 const seedKey = () =>
   createHash('sha256')
     .update(`${SEED_VERSION}:${SIGNALS}:` + migrations.map((m) => m.sql).join('\n'))
@@ -161,6 +167,11 @@ enabled = false
 api_access = true
 monthly_requests = "unlimited"
 platforms = ${JSON.stringify(PLATFORMS)}
+
+[plans.${LIMITED_PLAN}]
+api_access = true
+monthly_requests = 1000000000
+platforms = ${JSON.stringify(PLATFORMS)}
 ${extra}`
 }
 
@@ -184,6 +195,7 @@ export async function seed(dir: string, log: (line: string) => void = console.lo
   const config = loadConfig({ env: {}, fileText: benchToml(tmpPath) })
   const deps = await buildDeps(config, { log: silentLogger })
   const { team, apiKey } = await createTeam(deps, { name: 'bench', plan: 'bench' })
+  const limited = await createTeam(deps, { name: 'bench limited', plan: LIMITED_PLAN })
   const now = new Date()
   for (const icp of ICPS)
     await deps.repos.icpProfiles.insert({ id: newId('icp'), teamId: team.id, ...icp, createdAt: now.toISOString() })
@@ -207,7 +219,7 @@ export async function seed(dir: string, log: (line: string) => void = console.lo
 
   for (const suffix of ['-wal', '-shm']) rmSync(tmpPath + suffix, { force: true })
   renameSync(tmpPath, dbPath)
-  const meta = { teamId: team.id, apiKey, signals: SIGNALS }
+  const meta = { teamId: team.id, apiKey, limitedApiKey: limited.apiKey, signals: SIGNALS }
   writeFileSync(metaPath, JSON.stringify(meta, null, 2))
   log(`  seeded ${SIGNALS.toLocaleString('en')} signals in ${((performance.now() - started) / 1000).toFixed(1)} s`)
   return { ...meta, configPath, dbPath, cached: false }

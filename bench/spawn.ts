@@ -59,3 +59,16 @@ export function rssMb(pid: number): number {
     return Number.NaN // not Linux
   }
 }
+
+/** The CPU time a process has used so far in ms, user and system (Linux; NaN elsewhere). */
+export function cpuMs(pid: number): number {
+  try {
+    // "pid (command) state …": utime and stime are the 12th and 13th fields after the command's closing parenthesis,
+    // in clock ticks of 10 ms (USER_HZ, 100 on Linux).
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return (Number(fields[11]) + Number(fields[12])) * 10
+  } catch {
+    return Number.NaN
+  }
+}

@@ -5,6 +5,7 @@ import type { RandomBytes } from './domain/keys/api-key'
 import type { ScoringService } from './domain/scoring/scoring-service'
 import type { SearchRunner } from './domain/search/search-runner'
 import { type StuckJobs, stuckJobs } from './domain/health/stuck'
+import { unitHolder } from './domain/quota/left-units'
 import { type Clock, systemClock } from './lib/clock'
 import type { ExportLimits } from './domain/signals/export-stream'
 import { createLogger, type Logger } from './lib/log'
@@ -109,7 +110,7 @@ async function openCore(
   const clock = given.clock ?? systemClock
   const database = given.database ?? (await openAnswering(config, writeDeadline))
   await migrate(database.client)
-  const repos = createRepos(database)
+  const repos = createRepos(database, unitHolder())
   return { config, clock, randomBytes: (n) => randomBytes(n), log, database, repos, stuck: stuckJobs() }
 }
 

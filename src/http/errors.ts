@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia'
 import * as v from 'valibot'
 import { AppError, appErrorIn, ERRORS, type FieldIssue } from '../errors'
-import { tooLarge } from '../wire/body'
+import { bodyRefused, tooLarge } from '../wire/body'
 import { callerFailure, callerMessage, errorBody } from '../wire/failure'
 import { fieldIssues, invalidRequest } from '../wire/validation'
 import type { Logger } from '../lib/log'
@@ -89,7 +89,7 @@ function toAppError(code: unknown, error: unknown, log: Logger, where: Record<st
       case 'VALIDATION':
         return validationError(error, log, where)
       case 'PARSE':
-        return new AppError('invalid_request', 'the request body is not valid JSON')
+        return bodyRefused('is not valid JSON')
       case 'NOT_FOUND':
         return new AppError('not_found', 'no such route')
       case 'INVALID_COOKIE_SIGNATURE':

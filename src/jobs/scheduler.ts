@@ -3,6 +3,7 @@ import type { Deps } from '../deps'
 import { appErrorIn } from '../errors'
 import { retriedScheduledBackup } from './backup-retry'
 import { scheduledHousekeeping } from './housekeeping'
+import { LEFT_UNITS_SCHEDULE, leftUnits } from './left-units'
 import { PollStalled, runPollPass } from './poll-pass'
 import { startStreams } from './streams'
 import { streamedPlatforms } from '../domain/streams/supervise'
@@ -86,6 +87,9 @@ export function startScheduler(deps: Deps, a: { housekeepingNow?: boolean } = {}
         deps.log.info('backup', await retriedScheduledBackup(deps, { signal }))
       })
     : undefined
+  // The units of counted calls a process that died held (docs/api.md#reserve-and-give-back).
+  const left = schedule('left_units', LEFT_UNITS_SCHEDULE, () => leftUnits(deps))
+  void left.trigger()
   // Not on a cron schedule: due webhook attempts are looked for every second (docs/webhooks.md#delivery).
   const webhooks = startDeliveryWorker(deps)
   const streams = startStreams(deps)
@@ -109,6 +113,7 @@ export function startScheduler(deps: Deps, a: { housekeepingNow?: boolean } = {}
       stopped ??= (async () => {
         poll?.stop()
         housekeeping.stop()
+        left.stop()
         backup?.stop()
         shutdown.abort()
         await Promise.all([...running, webhooks.stop(), streams.stop()])

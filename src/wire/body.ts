@@ -12,6 +12,13 @@ export const RUNTIME_BODY_LIMIT = Number.MAX_SAFE_INTEGER
 export const tooLarge = (max: number) =>
   new AppError('payload_too_large', `the request body is larger than ${max} bytes`)
 
+/**
+ * 400 for a body that cannot be read at all: its detail names the field `body`, as a body of the wrong type does, so a
+ * client that shows each detail beside its field has one to show (docs/api.md#error-shape).
+ */
+export const bodyRefused = (problem: string) =>
+  new AppError('invalid_request', `the request body ${problem}`, { details: [{ field: 'body', message: problem }] })
+
 /** Deeper JSON is refused before it is parsed: no request of this API nests more than a few levels. */
 const MAX_JSON_DEPTH = 64
 
@@ -64,8 +71,7 @@ export function checkJsonText(text: string): void {
     } else if (c === QUOTE) {
       inString = true
     } else if (c === OPEN_BRACKET || c === OPEN_BRACE) {
-      if (++depth > MAX_JSON_DEPTH)
-        throw new AppError('invalid_request', `the request body nests deeper than ${MAX_JSON_DEPTH} levels`)
+      if (++depth > MAX_JSON_DEPTH) throw bodyRefused(`nests deeper than ${MAX_JSON_DEPTH} levels`)
     } else if (c === CLOSE_BRACKET || c === CLOSE_BRACE) {
       depth--
     }
@@ -79,16 +85,14 @@ export function checkJsonText(text: string): void {
  */
 function checkUnicodeEscape(text: string, i: number): number {
   const unit = hexAt(text, i + 2)
-  if (unit === 0)
-    throw new AppError('invalid_request', 'the request body holds the character U+0000, which no field takes')
+  if (unit === 0) throw bodyRefused('holds the character U+0000, which no field takes')
   if (unit >= 0xd800 && unit <= 0xdbff && text.charCodeAt(i + 6) === BACKSLASH && text.charCodeAt(i + 7) === LETTER_U) {
     const next = hexAt(text, i + 8)
     if (next >= 0xdc00 && next <= 0xdfff) return i + 11
   }
   if (unit >= 0xd800 && unit <= 0xdfff)
-    throw new AppError(
-      'invalid_request',
-      'the request body holds half of a UTF-16 surrogate pair (\\ud800 to \\udfff without its other half), which is not a character',
+    throw bodyRefused(
+      'holds half of a UTF-16 surrogate pair (\\ud800 to \\udfff without its other half), which is not a character',
     )
   return i + 1
 }
@@ -127,18 +131,20 @@ export async function readJsonBody(
   a: { contentType: string | undefined; maxBytes: number },
 ): Promise<unknown> {
   if (!JSON_TYPE.test(a.contentType ?? '')) {
-    throw new AppError('invalid_request', 'send the body as JSON with Content-Type: application/json')
+    throw new AppError('invalid_request', 'send the body as JSON with Content-Type: application/json', {
+      details: [{ field: 'body', message: 'must be sent as JSON with Content-Type: application/json' }],
+    })
   }
   const text = await readBodyText(request, a.maxBytes)
-  if (!text.trim()) throw new AppError('invalid_request', 'the request body is empty; send a JSON object')
+  if (!text.trim()) throw bodyRefused('is empty; send a JSON object')
   checkJsonText(text)
   let body: unknown
   try {
     body = JSON.parse(text)
   } catch {
-    throw new AppError('invalid_request', 'the request body is not valid JSON')
+    throw bodyRefused('is not valid JSON')
   }
   // Every body of this API is an object; a list would pass an object schema with its items as fields "0", "1", ….
-  if (Array.isArray(body)) throw new AppError('invalid_request', 'the request body must be an object, not a list')
+  if (Array.isArray(body)) throw bodyRefused('must be an object, not a list')
   return body
 }

@@ -137,7 +137,9 @@ describe('POST /api/v1/signals/{id}/feedback', () => {
     for (const id of ['sig_b_000', 'sig_nothing']) {
       const r = await rate(id, { verdict: 'not_relevant' })
       expect(r.status).toBe(404)
-      expect(r.body.error.code).toBe('not_found')
+      // The id asked for is named, as a person's is ("the team has no person …"): "no such signal" alone did not say
+      // which id of a script's run was wrong. Another team's reads the same.
+      expect(r.body.error).toEqual({ code: 'not_found', message: `the team has no signal ${id}` })
     }
     const other = await deps.repos.teams.find('other')
     expect(await deps.repos.signalFeedback.verdicts(other?.id as string)).toEqual([])

@@ -30,7 +30,11 @@ describe('nesting depth', () => {
         expect(r.body).toEqual({ success: false, error: 'the request body nests deeper than 64 levels' })
       else
         expect(r.body).toEqual({
-          error: { code: 'invalid_request', message: 'the request body nests deeper than 64 levels' },
+          error: {
+            code: 'invalid_request',
+            message: 'the request body nests deeper than 64 levels',
+            details: [{ field: 'body', message: 'nests deeper than 64 levels' }],
+          },
         })
     }
   })

@@ -37,3 +37,27 @@ test('a link refused for the person named in the body names the field personId',
   ])
   expect((await api<{ people: Person[] }>('GET', '/api/v1/people')).body.people).toHaveLength(2)
 })
+
+// Swagger UI's example body names per_0123456789abcdef01234567, no person of a real team: it was 404 "the team has no
+// person …" without a field, which read the same as a path id that is not there, though the path's person was found.
+test('a personId that names no person of the team is 400 naming personId; an unknown path id stays 404', async () => {
+  const { deps } = await testDeps()
+  const { team, apiKey } = await seedTeam(deps)
+  await deps.repos.signals.insertMany(team.id, [signalRow(team.id, { author: 'ann', platform: 'reddit' })])
+  const call = client(deps)
+  const [ann] = (await call('GET', '/api/v1/people', { key: apiKey })).body.people as Person[]
+  const unknown = 'per_0123456789abcdef01234567'
+  const r = await call('POST', `/api/v1/people/${ann?.id}/links`, { key: apiKey, body: { personId: unknown } })
+  expect(r.status).toBe(400)
+  expect(r.body).toEqual({
+    error: {
+      code: 'invalid_request',
+      message: `the team has no person ${unknown}`,
+      details: [{ field: 'personId', message: 'names no person of the team' }],
+    },
+  })
+  const path = await call('POST', `/api/v1/people/${unknown}/links`, { key: apiKey, body: { personId: ann?.id } })
+  expect(path.status).toBe(404)
+  expect(path.body.error.details).toBeUndefined()
+  expect((await call('GET', `/api/v1/people/${ann?.id}`, { key: apiKey })).body.person.identities).toEqual([])
+})

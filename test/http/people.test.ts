@@ -173,7 +173,8 @@ describe('links (docs/people.md#links)', () => {
       [b.id, { personId: c.id }, 400],
       // b is a's: linking it to c would move a and all of a's identities (docs/people.md#links).
       [c.id, { personId: b.id }, 400],
-      [c.id, { personId: 'per_000000000000000000000000' }, 404],
+      // The body's id names no one: the field's fault, not a path that is not there (people-link-fields.test.ts).
+      [c.id, { personId: 'per_000000000000000000000000' }, 400],
       [c.id, { personId: '' }, 400],
       [c.id, { person: c.id }, 400],
     ]

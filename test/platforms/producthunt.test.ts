@@ -283,13 +283,13 @@ describe('producthunt connector against a fake GraphQL API', () => {
   test('a 429 waits for the window to reset (X-Rate-Limit-Reset), even with points left that the query needs more of', async () => {
     // api.producthunt.com/v2/docs/rate_limits/headers: 6,250 complexity points per 15 minutes, 429 until the window
     // resets, and on every answer X-Rate-Limit-Limit, -Remaining and -Reset (seconds until the reset). Here each
-    // page costs 250 points and 400 are left: the first page is served, the second refused with 150 remaining.
-    const ph = fakeWithPoints(400, 421)
+    // page costs 250 points and 200 are left: the first page is refused with 200 remaining.
+    const ph = fakeWithPoints(200, 421)
     const err = await connector(ph.origin)
       .search('crm', 5)
       .catch((e) => e)
     expect(err).toMatchObject({ kind: 'upstream_error', extra: { retryAfterSec: 421 } })
-    expect(err.message).toBe('producthunt is rate limited (429); retry after 421 s')
+    expect(err.message).toBe('producthunt is rate limited (429, rate_limit_reached); retry after 421 s')
   })
 
   test('a page whose X-Rate-Limit-Remaining is less than a page costs ends the read with the pages it has; the next read waits for the reset, unsent', async () => {

@@ -150,3 +150,16 @@ export async function cutMidway<T>(what: string, attempt: () => Promise<T | unde
   }
   throw new Error(`${what}: the signal found the work already done ${tries} times running`)
 }
+
+/** `serve` in the world, killed outright by `cleanup` at the test's end. */
+export function serveChild(world: ProcessWorld, cleanup: (() => unknown)[]): Child {
+  const child = spawnChild(world, ['serve'])
+  cleanup.push(() => child.proc.kill('SIGKILL'))
+  return child
+}
+
+/** The address a `serve` child listens on, once its listening line is out. */
+export async function urlOf(child: Child): Promise<string> {
+  await child.waitForOutput('the listening line', (o) => o.stdout.includes('"event":"listening"'))
+  return /"url":"([^"]+)"/.exec(child.stdout())![1].replace(/\/$/, '')
+}

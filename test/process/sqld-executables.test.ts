@@ -13,8 +13,10 @@ import {
   processWorld,
   runChild,
   seedDatabase,
+  serveChild,
   spawnChild,
   until,
+  urlOf,
 } from './child'
 import { expectEachSignalOnce, type PollWorld, passesAtOnce, pollWorld } from './poll-world'
 import { eachAttemptOnce, PRIVATE_OK, SERVE } from './webhook-once'
@@ -30,16 +32,7 @@ afterEach(() => {
 })
 afterAll(() => sqld.stop())
 
-function serve(world: ReturnType<typeof processWorld>): Child {
-  const child = spawnChild(world, ['serve'])
-  cleanup.push(() => child.proc.kill('SIGKILL'))
-  return child
-}
-
-async function urlOf(child: Child): Promise<string> {
-  await child.waitForOutput('the listening line', (o) => o.stdout.includes('"event":"listening"'))
-  return /"url":"([^"]+)"/.exec(child.stdout())![1].replace(/\/$/, '')
-}
+const serve = (world: ReturnType<typeof processWorld>) => serveChild(world, cleanup)
 
 const housekeepingOutcomes = (children: Child[]) =>
   children

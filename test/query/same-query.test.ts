@@ -41,3 +41,15 @@ test('the key reads operators where the lexer does', () => {
     expect(keywordKey(keywordKey(q))).toBe(keywordKey(q))
   }
 })
+
+// Each keyword's key is made once and kept (docs/performance.md#keys-made-once): a kept key answers only its own
+// keyword, spellings that differ in an operator's case keep their own keys, and a keyword asked again after many
+// others (the kept keys are let go past a bound) gets the same key as the first time.
+test('a key kept for a keyword answers that keyword only, also after many others', () => {
+  const spellings = ['CRM NOT HubSpot', 'crm Not hubspot', 'CRM not HUBSPOT', 'crm NOT hubspot ', ' CRM  NOT hubspot']
+  const first = spellings.map((k) => keywordKey(k))
+  expect(first).toEqual(['crm NOT hubspot', 'crm not hubspot', 'crm not hubspot', 'crm NOT hubspot', 'crm NOT hubspot'])
+  for (let n = 0; n < 25_000; n++) expect(keywordKey(`Tool${n} OR Erp${n}`)).toBe(`tool${n} OR erp${n}`)
+  expect(spellings.map((k) => keywordKey(k))).toEqual(first)
+  expect(spellings.map((k) => keywordKey(k))).toEqual(first)
+})

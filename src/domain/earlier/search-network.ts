@@ -32,26 +32,29 @@ export async function searchNetwork(
     throw new AppError('keyword_not_tracked', `"${echoed(req.keyword)}" is not one of the team's tracked keywords`)
   }
   requireConfigured(deps.searches, [req.network])
-  const { result } = await charged(deps, caller, async () => {
-    // This route always scores, and start-up bounds a network's timeout_ms alone (config/answer-time.ts): a slow
-    // network and a long scorer.timeout_ms together could pass the connection's time, so the scoring ends by then.
-    const latest = performance.now() + LONGEST_WORK_MS
-    const mentions = await deps.searches.search(req.network, req.keyword, NETWORK_SEARCH_LIMIT)
-    const icps = await deps.repos.icpProfiles.list(caller.team.id)
-    const scores = await deps.scoring.scoreAll(
-      caller.team.id,
-      mentions.map((m) => ({ content: m.content, keyword: req.keyword, icps })),
-      latest,
-    )
-    await loadLanguageDetector()
-    const states = await deps.repos.earlierPosts.remember({
-      teamId: caller.team.id,
-      network: req.network,
-      keyword: req.keyword,
-      postIds: mentions.map((m) => m.id),
-      at: deps.clock.now().toISOString(),
-    })
-    return mentions.map((m, i) => toPostRecord(m, scores[i], states.get(m.id)))
-  })
+  // What the network's request cost counts against the team's unpaid share when the call is not paid for.
+  const { result } = await deps.searches.unpaid.settled(caller.team.id, (charge) =>
+    charged(deps, caller, async () => {
+      // This route always scores, and start-up bounds a network's timeout_ms alone (config/answer-time.ts): a slow
+      // network and a long scorer.timeout_ms together could pass the connection's time, so the scoring ends by then.
+      const latest = performance.now() + LONGEST_WORK_MS
+      const mentions = await deps.searches.search(req.network, req.keyword, NETWORK_SEARCH_LIMIT, charge)
+      const icps = await deps.repos.icpProfiles.list(caller.team.id)
+      const scores = await deps.scoring.scoreAll(
+        caller.team.id,
+        mentions.map((m) => ({ content: m.content, keyword: req.keyword, icps })),
+        latest,
+      )
+      await loadLanguageDetector()
+      const states = await deps.repos.earlierPosts.remember({
+        teamId: caller.team.id,
+        network: req.network,
+        keyword: req.keyword,
+        postIds: mentions.map((m) => m.id),
+        at: deps.clock.now().toISOString(),
+      })
+      return mentions.map((m, i) => toPostRecord(m, scores[i], states.get(m.id)))
+    }),
+  )
   return { success: true as const, network: req.network, results: { count: result.length, posts: result } }
 }

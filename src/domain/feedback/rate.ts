@@ -1,4 +1,5 @@
 import { AppError } from '../../errors'
+import { echoed } from '../../lib/text'
 import type { Verdict } from '../../storage/repos/signal-feedback'
 import type { Needs } from '../needs'
 import { keywordKey } from '../../query/same-query'
@@ -29,10 +30,16 @@ export async function rateSignal(deps: RateDeps, teamId: string, a: FeedbackInpu
   }
 }
 
+/**
+ * 404 for a signal id the team does not have (another team's reads the same), naming the id as a person's 404 does
+ * (docs/api.md#error-codes): "no such signal" alone did not say which id of a script's run was wrong.
+ */
+export const noSignal = (id: string) => new AppError('not_found', `the team has no signal ${echoed(id)}`)
+
 /** The team's signal `id`, or not found. */
 export async function judged(deps: Needs<never, 'signals'>, teamId: string, id: string) {
   const signal = await deps.repos.signals.byId(teamId, id)
-  if (!signal) throw new AppError('not_found', 'no such signal')
+  if (!signal) throw noSignal(id)
   return signal
 }
 
@@ -61,6 +68,6 @@ export async function storeVerdict(
   // fails as a whole. That is the 404 of a signal already gone, not a storage error.
   await deps.repos.signalFeedback.record(row, dismissed).catch(async (err) => {
     if (await deps.repos.signals.byId(signal.teamId, signal.id)) throw err
-    throw new AppError('not_found', 'no such signal')
+    throw noSignal(signal.id)
   })
 }

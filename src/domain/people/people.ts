@@ -66,9 +66,12 @@ async function pageOf(deps: PeopleDeps, teamId: string, filter: PeopleFilter, li
  * One person of the team, or 404: an unknown id and another team's read the same, in the words of the team's other
  * things that are not there ("the team has no ICP profile named …"); it read "no person per_…".
  */
-export async function found(deps: PeopleDeps, teamId: string, id: string) {
+export async function found(deps: PeopleDeps, teamId: string, id: string, bodyField?: string) {
   const p = await deps.repos.people.byId(teamId, id, deps.clock.now().toISOString())
-  if (!p) throw new AppError('not_found', `the team has no person ${echoed(id)}`)
+  const said = `the team has no person ${echoed(id)}`
+  // An id the body names is that field's fault, not a path that is not there: 400 naming it (docs/people.md#links).
+  if (!p && bodyField) throw fieldError(bodyField, 'names no person of the team', said)
+  if (!p) throw new AppError('not_found', said)
   return p
 }
 
@@ -89,7 +92,7 @@ export async function getPerson(deps: PeopleDeps, teamId: string, id: string) {
  */
 export async function linkPerson(deps: PeopleDeps, teamId: string, id: string, otherId: string) {
   const into = await found(deps, teamId, id)
-  const other = await found(deps, teamId, otherId)
+  const other = await found(deps, teamId, otherId, 'personId')
   // A refusal about the person the body names says so in details (personId, docs/api.md#error-shape); the path's
   // person linked to another is no field of the body, and is said in the message alone.
   if (into.id === other.id)

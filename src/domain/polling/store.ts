@@ -26,7 +26,8 @@ export async function scoreAndStore(
   // docs/people.md#forget: their posts are not scored; the name is compared as a signal would store it, and an X
   // account by its id too, under whatever name it has now.
   const { kept, forgotten } = await withoutForgotten(pass.deps, pairs, (p) => ({
-    ...p,
+    teamId: p.teamId,
+    platform: p.platform,
     author: truncate(p.mention.author, AUTHOR_CHARS),
     authorKnown: p.mention.authorKnown,
     authorId: p.mention.authorId,

@@ -7,10 +7,13 @@ import type { Pass } from './state'
  * (docs/streams.md#backpressure). The same in any case, as keywords are tracked (keywordKey).
  */
 export async function stillTracked<T extends { teamId: string; keyword: string }>(pass: Pass, items: T[]) {
-  // A page's pairs are of a few teams (docs/performance.md#where-a-polling-pass-spends-its-time): one read each.
+  // A page's pairs are of a few teams: one read for all of them (docs/performance.md#tracked-keywords-in-one-read).
   const teams = [...new Set(items.map((i) => i.teamId))]
-  const rows = await Promise.all(teams.map((teamId) => pass.deps.repos.keywords.all(teamId)))
-  const tracked = new Set(rows.flat().map((k) => `${k.teamId}\u0000${k.keywordLc}`))
-  const isTracked = (i: T) => tracked.has(`${i.teamId}\u0000${keywordKey(i.keyword)}`)
-  return { tracked: items.filter(isTracked), untracked: items.filter((i) => !isTracked(i)) }
+  const rows = await pass.deps.repos.keywords.keysOf(teams)
+  const tracked = new Set(rows.map((k) => `${k.teamId}\u0000${k.keywordLc}`))
+  // Each item looked up once (docs/performance.md#keys-made-once).
+  const out = { tracked: [] as T[], untracked: [] as T[] }
+  for (const i of items)
+    (tracked.has(`${i.teamId}\u0000${keywordKey(i.keyword)}`) ? out.tracked : out.untracked).push(i)
+  return out
 }

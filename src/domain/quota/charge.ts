@@ -36,7 +36,7 @@ export async function charged<T>(
   }
   stopHolding()
   // The server gave the unit back while stopping (see cli/serve.ts): this answer would be free, so it is not given.
-  if (!usage.keep(reservation))
+  if (!(await usage.keep(reservation)))
     throw new AppError('internal', 'the server stopped before this call finished; nothing was charged')
   // A unit paid from a month that began after this call's clock read `now` counts on that month's first day.
   deps.repos.usageDays.add(a.team.id, reservation.month === month ? utcDate(now) : `${reservation.month}-01`)

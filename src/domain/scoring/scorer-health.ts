@@ -76,12 +76,19 @@ export function createScorerHealth(a: { config: Config; scorer: Scorer; log: Log
   }
 
   return {
-    /** A call failed: the first failure of an outage is logged with its reason. */
-    failed(err: unknown) {
+    /**
+     * A call failed: the first failure of an outage is logged with its reason, and so is a later one whose reason
+     * changes what the model's condition is (a server that answered unusable replies and then stopped): the console
+     * and the log would otherwise keep the first reason, and its fix, for the whole outage. `resting`: the call did
+     * not ask the model, which tells nothing new of it.
+     */
+    failed(err: unknown, resting = false) {
       failures++
-      if (down) return
-      down = true
+      if (down && resting) return
+      const was = condition.read().state
       condition.failed(err)
+      if (down && condition.read().state === was) return
+      down = true
       log.warn('scorer_failed', { scorer: scorer.name, err, meanwhile: `${meanwhile()} until it answers` })
     },
     /**

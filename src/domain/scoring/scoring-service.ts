@@ -46,8 +46,8 @@ export function createScoringService(a: {
   const health = createScorerHealth({ config: a.config, scorer, log: a.log, now: () => a.clock.now().getTime() })
   const couldNot = `the ${scorer.name} scorer could not answer`
   const parts = { config: a.config.scorer, log: a.log, embedded, rules }
-  async function fallBack(input: ScoreInput, err: unknown, quiet = false): Promise<Scored> {
-    if (!quiet) health.failed(err)
+  async function fallBack(input: ScoreInput, err: unknown, quiet = false, resting = false): Promise<Scored> {
+    if (!quiet) health.failed(err, resting)
     return standIn(input, couldNot, (sec) => `ask again in ${sec} s, when it may answer`)
   }
 
@@ -73,7 +73,7 @@ export function createScoringService(a: {
     const hit = (await a.cache.get(key)) as ScoreResult | undefined
     if (hit) return { ...hit, scoredBy: scorer.name }
     // docs/scoring.md#fallback-and-timeouts: after a call ran out of time, the model rests until it answers a check.
-    if (health.resting()) return fallBack(input, new Error('the model is resting'), health.restingForLoad())
+    if (health.resting()) return fallBack(input, new Error('the model is resting'), health.restingForLoad(), true)
     const timeoutMs = Math.min(a.config.scorer.timeout_ms, until === undefined ? Infinity : until - performance.now())
     if (timeoutMs <= 0) return outOfTime(input)
     let result: ScoreResult

@@ -19,15 +19,18 @@ export async function searchMentions(
 ) {
   requireOnPlan(caller, req.platform)
   requireConfigured(deps.searches, [req.platform])
-  const { result, usage } = await charged(
-    deps,
-    caller,
-    async () => {
-      const found = await deps.searches.search(req.platform, req.keyword, req.limit, undefined, signal)
-      stopIfAborted(signal)
-      return found
-    },
-    signal,
+  // What its platform request cost counts against the team's unpaid share when the call is not paid for.
+  const { result, usage } = await deps.searches.unpaid.settled(caller.team.id, (charge) =>
+    charged(
+      deps,
+      caller,
+      async () => {
+        const found = await deps.searches.search(req.platform, req.keyword, req.limit, charge, signal)
+        stopIfAborted(signal)
+        return found
+      },
+      signal,
+    ),
   )
   // The title and kind are for matching queries only, authorKnown for storing (mention.ts): the API's mention is the
   // contract's, its content the platform's own text (docs/platforms.md#as-sent).

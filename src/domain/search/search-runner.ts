@@ -11,6 +11,7 @@ import type { Repos } from '../../storage/repos'
 import { AppError } from '../../errors'
 import { chargeBudget } from '../budgets/budget'
 import type { Charge } from '../budgets/reservation'
+import { unpaidShares } from '../budgets/unpaid-share'
 import { healthNotes } from './health-notes'
 import { queryFilter } from './query-filter'
 import { unreachableTold } from './unreachable-told'
@@ -65,9 +66,8 @@ type RunnerDeps = {
  * (docs/platforms.md#budgets), which also holds it back while a rate limit's retry time is ahead. Identical
  * searches in flight at once (same source, keyword, limit) share one upstream call and one charge; every outcome
  * is recorded as the source's health (GET /api/v1/platforms; a success at most once a second, health-notes.ts), with
- * the time a rate-limit answer asked us to wait for.
- * What a platform returns is then matched against the whole keyword query (docs/queries.md#matching): polling and
- * live searches alike only ever see the posts the query keeps.
+ * the time a rate-limit answer asked us to wait for. What a platform returns is then matched against the whole keyword
+ * query (docs/queries.md#matching): polling and live searches alike only ever see the posts the query keeps.
  */
 export function createSearchRunner(deps: RunnerDeps) {
   const inFlight = new Map<string, Shared>()
@@ -180,6 +180,7 @@ export function createSearchRunner(deps: RunnerDeps) {
   }
 
   return {
+    unpaid: unpaidShares(deps), // a live call's charge; an unpaid call's requests count for its team (unpaid-share.ts)
     isAvailable: (source: Source) => deps.connectors.has(source),
     /** The budget's requests a search of `limit` takes (0 for a source that is not configured). */
     requestsFor(source: Source, limit: number): number {

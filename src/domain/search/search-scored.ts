@@ -33,29 +33,32 @@ export async function searchScored(
   requireConfigured(deps.searches, platforms)
   const available = platforms.filter((p) => deps.searches.isAvailable(p))
 
-  const { result, usage } = await charged(
-    deps,
-    caller,
-    async () => {
-      const settled = await Promise.allSettled(
-        available.map((p) => deps.searches.search(p, req.keyword, req.limit, undefined, signal)),
-      )
-      const found = settled.flatMap((s) => (s.status === 'fulfilled' ? s.value : []))
-      const failed = settled.filter((s): s is PromiseRejectedResult => s.status === 'rejected')
-      if (failed.length === settled.length) throw failed[0].reason
-      const icps = await deps.repos.icpProfiles.list(caller.team.id)
-      const scores = await deps.scoring.scoreAll(
-        caller.team.id,
-        found.map((m) => ({ content: m.content, keyword: req.keyword, icps })),
-      )
-      // A caller that stopped waiting while the posts were scored reads no answer: it is not charged either.
-      stopIfAborted(signal)
-      return found
-        .map((m, i) => toScoredResult(m, req.keyword, scores[i]))
-        .sort((a, b) => b.aiScore - a.aiScore || b.publishedAt.localeCompare(a.publishedAt))
-        .slice(0, req.limit)
-    },
-    signal,
+  // What its platform requests cost counts against the team's unpaid share when the call is not paid for.
+  const { result, usage } = await deps.searches.unpaid.settled(caller.team.id, (charge) =>
+    charged(
+      deps,
+      caller,
+      async () => {
+        const settled = await Promise.allSettled(
+          available.map((p) => deps.searches.search(p, req.keyword, req.limit, charge, signal)),
+        )
+        const found = settled.flatMap((s) => (s.status === 'fulfilled' ? s.value : []))
+        const failed = settled.filter((s): s is PromiseRejectedResult => s.status === 'rejected')
+        if (failed.length === settled.length) throw failed[0].reason
+        const icps = await deps.repos.icpProfiles.list(caller.team.id)
+        const scores = await deps.scoring.scoreAll(
+          caller.team.id,
+          found.map((m) => ({ content: m.content, keyword: req.keyword, icps })),
+        )
+        // A caller that stopped waiting while the posts were scored reads no answer: it is not charged either.
+        stopIfAborted(signal)
+        return found
+          .map((m, i) => toScoredResult(m, req.keyword, scores[i]))
+          .sort((a, b) => b.aiScore - a.aiScore || b.publishedAt.localeCompare(a.publishedAt))
+          .slice(0, req.limit)
+      },
+      signal,
+    ),
   )
   return { results: result, total: result.length, usage }
 }

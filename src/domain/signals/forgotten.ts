@@ -21,7 +21,12 @@ export async function withoutForgotten<T>(
   authorOf: (item: T) => Authored,
 ): Promise<{ kept: T[]; forgotten: T[] }> {
   if (items.length === 0) return { kept: items, forgotten: [] }
-  const keys = items.map((item) => keysOf(authorOf(item)))
+  // A key holds its team, and most teams forgot no one: their items are not hashed, two SHA-256 each
+  // (docs/performance.md#forgotten-authors-by-team).
+  const authors = items.map(authorOf)
+  const teams = await deps.repos.forgottenAuthors.teamsThatForgot(authors.map((a) => a.teamId))
+  if (teams.size === 0) return { kept: items, forgotten: [] }
+  const keys = authors.map((a) => (teams.has(a.teamId) ? keysOf(a) : []))
   const gone = await deps.repos.forgottenAuthors.which(keys.flat())
   if (gone.size === 0) return { kept: items, forgotten: [] }
   const isGone = keys.map((k) => k.some((key) => gone.has(key)))

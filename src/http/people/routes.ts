@@ -111,7 +111,8 @@ export const peopleWriteRoutes = (deps: Deps) =>
         detail: writeDetail(
           'Link another person to this one (the same human on several platforms)',
           'personId and whatever was linked to it become identities of this person; their signals carry this ' +
-            "person's id from then on; muted if either was. 400 for the person itself or a person that is linked to another.",
+            "person's id from then on; muted if either was. 400 naming personId for the person itself, an id that names no " +
+            'person of the team, or a person that is linked to another; 404 for a path id that names none.',
         ),
       },
     )

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
+import { AppError } from '../../errors'
 import { platformJsonGet, UpstreamStatusError } from '../http'
 import { NAMED_WAIT_MAX_SEC } from '../stream'
 import { authorOr, count, isoDate, readEnvelope, readItems, ReadableDate } from '../common/mapping'
@@ -144,9 +145,12 @@ export function createMastodonConnector(
           // A hashtag the instance has never seen is 404 (docs.joinmastodon.org/methods/timelines#tag): no statuses.
           const body = await get(path, params, signal).catch((err) => {
             if (tag && err instanceof UpstreamStatusError && err.status === 404) return []
-            // A 429 is the token's limit: the stream's timeline reads and every server's searches wait for it too.
-            return pause.refused(err)
+            // A 429 is the token's limit: the stream's timeline reads and every server's searches wait for it too. One
+            // after the first page (the account's other clients spent the rest) ends the search with what it found.
+            const later = at !== FIRST_PAGE && err instanceof AppError && err.extra.retryAfterSec !== undefined
+            return pause.refused(err).catch((e) => (later ? null : Promise.reject(e)))
           })
+          if (body === null) return undefined
           const statuses = tag
             ? readEnvelope('mastodon', Timeline, body, 'a timeline that is not a list of statuses')
             : readEnvelope('mastodon', Envelope, body, 'a response without a statuses list').statuses

@@ -5,7 +5,10 @@ import { FeedDate, fetchFeed, HttpUrl, newestFirst, Text } from '../feeds/feed'
 import { htmlToText } from '../common/html-text'
 import { authorOr, readItems } from '../common/mapping'
 import { AS_SENT, type Mention } from '../../mention'
+import { AppError } from '../../errors'
 import { UpstreamStatusError } from '../http'
+import { countedPause } from '../common/counted-limits'
+import type { PlatformShared } from '../common/shared-pauses'
 import type { PlatformConnector } from '../types'
 import { plainQuery } from '../../query/platform-queries'
 
@@ -60,7 +63,13 @@ export function mediumTags(keyword: string): string[] {
   return [...new Set([mediumTag(words), ...each])].filter((t) => t !== '').slice(0, MAX_FEEDS)
 }
 
-export function createMediumConnector(config: Config['platforms']['medium'], log: Logger): PlatformConnector {
+export function createMediumConnector(
+  config: Config['platforms']['medium'],
+  log: Logger,
+  shared: PlatformShared = {},
+): PlatformConnector {
+  // This machine's address at Medium (docs/platforms.md#rate-limits): a refusal holds every server here.
+  const pause = countedPause('medium', config, shared.pauses)!
   const read = async (tag: string, signal?: AbortSignal) => {
     const url = new URL(`/feed/tag/${encodeURIComponent(tag)}`, config.base_url)
     const items = await fetchFeed({ platform: 'medium', url, timeoutMs: config.timeout_ms, signal, log })
@@ -93,6 +102,7 @@ export function createMediumConnector(config: Config['platforms']['medium'], log
   }
   return {
     platform: 'medium',
+    pause,
     // The feed of a tag in wide use, once an hour at most, when no feed answered within it (checkAddress).
     requestsFor: (_limit, keyword) =>
       (keyword === undefined ? 1 : Math.max(1, mediumTags(keyword).length)) + (addressShown() ? 0 : 1),
@@ -100,10 +110,19 @@ export function createMediumConnector(config: Config['platforms']['medium'], log
       const tags = mediumTags(keyword)
       // A keyword of punctuation only names no tag: there is nothing to ask Medium for.
       if (tags.length === 0) return []
+      await pause.refuseWhileHeld()
       const feeds: (Mention[] | null)[] = []
-      for (const tag of tags) feeds.push(await readTag(tag, signal))
+      for (const tag of tags) {
+        // A refusal holds the address's pause; one after the first feed ends the search with the feeds read before.
+        const later = feeds.length > 0
+        const feed = await readTag(tag, signal).catch((err) =>
+          pause.refused(err).catch((e) => (later && limited(e) ? undefined : Promise.reject(e))),
+        )
+        if (feed === undefined) break
+        feeds.push(feed)
+      }
       if (feeds.every((f) => f === null)) {
-        await checkAddress(tags, signal)
+        await checkAddress(tags, signal).catch(pause.refused)
         return []
       }
       if (tags.length === 1) return newestFirst(feeds[0] ?? []).slice(0, limit)
@@ -117,6 +136,9 @@ export function createMediumConnector(config: Config['platforms']['medium'], log
     },
   }
 }
+
+/** A refusal with a wait (a 429 and its Retry-After): a rate limit, not a failed search. */
+const limited = (err: unknown) => err instanceof AppError && err.extra.retryAfterSec !== undefined
 
 function toMention(item: Item): Mention {
   const link = new URL(item.link)

@@ -4,8 +4,8 @@ import { AppError } from '../../errors'
 import type { Logger } from '../../lib/log'
 import { stripHtml } from '../common/html-text'
 import { matchesKeyword } from '../common/keyword'
-import { fetchPlatformJson, retryAfterSecOf } from '../http'
-import { headerRateLimit, type RateLimitRule } from '../common/rate-limit'
+import { fetchPlatformJson } from '../http'
+import { complexityLimit, isRateLimit, limitReachedError } from './limit-reached'
 import { pauseBoard, pauseKey, type PlatformShared } from '../common/shared-pauses'
 import { pointsLeft } from './points'
 import { authorOr, count, isoDate, readEnvelope, readItems, ReadableDate } from '../common/mapping'
@@ -64,16 +64,6 @@ const Envelope = v.object({
 })
 const GraphqlError = v.object({ message: v.string() })
 
-/**
- * Product Hunt answers 429 until its 15-minute window resets, and X-Rate-Limit-Reset says in how many seconds
- * (api.producthunt.com/v2/docs/rate_limits/headers). Its budget is in complexity points, so a query can be refused
- * with points remaining (fewer than it needs): the reset is the wait whatever remains, not a minute and again.
- */
-const complexityLimit: RateLimitRule = (answer, now) => {
-  const reset = answer.status === 429 ? retryAfterSecOf(answer.headers, now) : undefined
-  return reset === undefined ? headerRateLimit(answer, now) : { retryAfterSec: reset, why: '429' }
-}
-
 export function createProducthuntConnector(
   config: Config['platforms']['producthunt'],
   log: Logger,
@@ -85,8 +75,7 @@ export function createProducthuntConnector(
   let read: { at: number; posts: Promise<Post[]> } | undefined
   const fresh = () => read !== undefined && now() - read.at < LAUNCHES_FRESH_MS
 
-  // The token's points, for every process (common/shared-pauses.ts): Product Hunt counts them per application; a
-  // 429 holds them as well, until its X-Rate-Limit-Reset.
+  // The token's points, for every process (common/shared-pauses.ts), held by a 429 too until its X-Rate-Limit-Reset.
   const points = pointsLeft(
     pauseKey('producthunt', config.base_url, config.token),
     shared.pauses ?? pauseBoard(undefined, undefined, now),
@@ -98,18 +87,32 @@ export function createProducthuntConnector(
     const url = new URL('/v2/api/graphql', config.base_url)
     const posts: Post[] = []
     let after: string | null = null
-    for (let page = 1; page <= MAX_PAGES; page++) {
-      const json = { query: QUERY, variables: { first: PAGE_SIZE, after } }
+    // The last answer's headers: a rate_limit_reached body that came with 200 waits for their X-Rate-Limit-Reset.
+    let heard: Headers | undefined
+    const ask = async (after: string | null): Promise<unknown> => {
       const body: unknown = await fetchPlatformJson({
-        heard: points.heard,
+        heard: (h) => {
+          heard = h
+          return points.heard(h)
+        },
         platform: 'producthunt',
         url,
         method: 'POST',
-        json,
+        json: { query: QUERY, variables: { first: PAGE_SIZE, after } },
         headers,
         timeoutMs: config.timeout_ms,
         rateLimit: complexityLimit,
       }).catch(points.refused)
+      const limited = limitReachedError(body, heard, now())
+      return limited ? points.refused(limited) : body
+    }
+    for (let page = 1; page <= MAX_PAGES; page++) {
+      // A page refused after the first (points another server with the token spent meanwhile) ends the read with the
+      // launches it has; the refusal holds the next read until the reset (docs/platforms.md#producthunt).
+      const body: unknown = await ask(after).catch((err) =>
+        page > 1 && isRateLimit(err) ? undefined : Promise.reject(err),
+      )
+      if (body === undefined) break
       const { data, errors } = readEnvelope('producthunt', Envelope, body, 'a response that is not a GraphQL answer')
       if (errors?.length) {
         // The message stays in the operator's log; the caller learns only that the query failed.
@@ -124,7 +127,7 @@ export function createProducthuntConnector(
       posts.push(
         ...readItems({ platform: 'producthunt', log, items: data.posts.edges, item: Post, map: (e) => e.node }),
       )
-      // Fewer points left than a page costs: the next page would be refused (429) and the read lost with it.
+      // Fewer points left than a page costs: the next page would be refused (429).
       if (!data.posts.pageInfo.hasNextPage || !data.posts.pageInfo.endCursor || points.secondsLeft() > 0) break
       after = data.posts.pageInfo.endCursor
     }

@@ -7,6 +7,7 @@ import type { Mention } from '../../mention'
 import type { PlatformConnector } from '../types'
 import { type FieldMap, type ItemMapping, toMention } from './mapping'
 import { plainQuery } from '../../query/platform-queries'
+import { type Pacing, unnamedWait, withBackoff } from './backoff'
 
 /** The networks without a public search: each runs an Apify actor the operator licenses (docs/operations.md#platforms). */
 export const PROVIDER_PLATFORMS = ['linkedin', 'facebook', 'instagram', 'tiktok', 'quora', 'pinterest', 'g2'] as const
@@ -46,8 +47,9 @@ function apifyFailure(platform: string, actor: string): FailureReader {
     404: `check ${table} actor (username/actor-name, as Apify Console shows it)`,
     408: `the run took longer than Apify's synchronous wait (300 s); ask the actor for fewer results in ${table} input`,
   }
-  return ({ status, text }) => {
-    if (status === 429) return undefined
+  return (answer, now) => {
+    const { status, text } = answer
+    if (status === 429) return unnamedWait(platform, answer, now)
     const parsed = v.safeParse(ApifyError, jsonBodyOf(text))
     const said = parsed.success ? parsed.output.error.type : undefined
     const type = said && /^[a-z][a-z0-9-]{0,60}$/.test(said) ? said : undefined
@@ -75,6 +77,7 @@ export function createProviderConnector(
   config: ProviderTable,
   log: Logger,
   mapItem: ItemMapper = (item, fields, searchedAt) => toMention(platform, item, fields, searchedAt),
+  pacing?: Pacing,
 ): PlatformConnector {
   // The actor is "username/actor-name" in Apify Console; in the API path it is "username~actor-name" (or an id).
   const actorId = config.actor.trim().replaceAll('/', '~')
@@ -92,23 +95,28 @@ export function createProviderConnector(
   return {
     platform,
     async search(keyword, limit, signal) {
-      const url = new URL(`/v2/actors/${encodeURIComponent(actorId)}/run-sync-get-dataset-items`, config.base_url)
-      url.search = new URLSearchParams({
-        timeout: String(runTimeLimitSec(config.timeout_ms)),
-        // maxItems caps what a pay-per-result actor charges; limit caps the dataset items in the answer.
-        maxItems: String(limit),
-        limit: String(limit),
-      }).toString()
-      const body = await fetchPlatformJson({
-        platform,
-        url,
-        method: 'POST',
-        json: buildInput(config.input, plainQuery(keyword), limit),
-        headers,
-        timeoutMs: config.timeout_ms,
-        signal,
-        readFailure,
-      })
+      // Each try's run is given what is left of timeout_ms, so that backing off never outlasts it.
+      const run = (leftMs: number) => {
+        const url = new URL(`/v2/actors/${encodeURIComponent(actorId)}/run-sync-get-dataset-items`, config.base_url)
+        url.search = new URLSearchParams({
+          timeout: String(runTimeLimitSec(leftMs)),
+          // maxItems caps what a pay-per-result actor charges; limit caps the dataset items in the answer.
+          maxItems: String(limit),
+          limit: String(limit),
+        }).toString()
+        const json = buildInput(config.input, plainQuery(keyword), limit)
+        return fetchPlatformJson({
+          platform,
+          url,
+          method: 'POST',
+          json,
+          headers,
+          timeoutMs: leftMs,
+          signal,
+          readFailure,
+        })
+      }
+      const body = await withBackoff(platform, run, config.timeout_ms, pacing, signal)
       const items = readEnvelope(platform, Dataset, body, 'a body that is not a list of dataset items')
       const searchedAt = new Date().toISOString()
       const seen = new Set<string>()

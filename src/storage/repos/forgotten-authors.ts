@@ -76,6 +76,18 @@ function forgetStatements(teamId: string, person: string, identities: Identity[]
 
 /** docs/people.md#forget: the authors forgotten, and forgetting a person. */
 export const createForgottenAuthorsRepo = (client: Client) => ({
+  /** Of these teams, those that forgot someone (a key is of one team: its row's team_id). */
+  async teamsThatForgot(teamIds: string[]): Promise<Set<string>> {
+    const found = new Set<string>()
+    for (const part of chunks([...new Set(teamIds)])) {
+      const rs = await client.execute({
+        sql: `select distinct team_id from forgotten_authors where team_id in (${marks(part.length)})`,
+        args: part,
+      })
+      for (const r of rs.rows) found.add(String(r.team_id))
+    }
+    return found
+  },
   /** Of these keys (forgottenKey), those forgotten. */
   async which(keys: string[]): Promise<Set<string>> {
     const found = new Set<string>()

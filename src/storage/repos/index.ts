@@ -16,6 +16,7 @@ import { createStreamQueueBoundsRepo } from './stream-queue-bounds'
 import { createSignalFeedbackRepo } from './signal-feedback'
 import { createPeopleRepo } from './people'
 import { createForgottenAuthorsRepo } from './forgotten-authors'
+import { createHeldReceipts } from './held-receipts'
 import { createSignalExportsRepo, createSignalsRepo } from './signals'
 import { createTeamsRepo } from './teams'
 import { createUsageRepo } from './usage'
@@ -30,7 +31,8 @@ import { createWebhookEndpointsRepo } from './webhook-endpoints'
 /** Every repository over one database: what the domain reads and writes through. */
 export type Repos = ReturnType<typeof createRepos>
 
-export const createRepos = (database: Database) => {
+// `holder`: this process's name (domain/leases/holder.ts), which the receipts of its calls' units carry.
+export const createRepos = (database: Database, holder = '') => {
   const { db, client } = database
   // The quota's writes and the per-day counts of counted calls share one commit per turn of the event loop.
   const usageWrites = createGroupCommit(client)
@@ -43,7 +45,8 @@ export const createRepos = (database: Database) => {
     signals: createSignalsRepo(db, { commits: database.commits }),
     signalExports: createSignalExportsRepo(database),
     signalFeedback: createSignalFeedbackRepo(db),
-    usage: createUsageRepo(client, usageWrites, apiKeys.countersTaken),
+    usage: createUsageRepo(client, usageWrites, apiKeys.countersTaken, holder),
+    heldReceipts: createHeldReceipts(client, holder),
     usageDays: createUsageDaysRepo(db, usageWrites),
     users: createUsersRepo(db),
     sessions: createSessionsRepo(db),

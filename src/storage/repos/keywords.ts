@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../engine/types'
 import { keywords } from '../tables/keywords'
+import { chunks } from './multi-row'
 
 export function createKeywordsRepo(db: Db) {
   return {
@@ -36,6 +37,22 @@ export function createKeywordsRepo(db: Db) {
         .where(teamId ? eq(keywords.teamId, teamId) : undefined)
         .orderBy(asc(keywords.keywordLc), asc(keywords.teamId))
         .all()
+    },
+    /**
+     * Of these teams, each tracked keyword's team and key, in one read: what a polling pass checks a page's pairs
+     * against (domain/polling/tracked-now.ts).
+     */
+    async keysOf(teamIds: string[]): Promise<{ teamId: string; keywordLc: string }[]> {
+      const rows: { teamId: string; keywordLc: string }[] = []
+      for (const part of chunks(teamIds))
+        rows.push(
+          ...(await db
+            .select({ teamId: keywords.teamId, keywordLc: keywords.keywordLc })
+            .from(keywords)
+            .where(inArray(keywords.teamId, part))
+            .all()),
+        )
+      return rows
     },
     /** Every team's tracked keywords, only who tracks what: what a stream matches posts against. */
     async tracked(): Promise<{ teamId: string; keyword: string }[]> {

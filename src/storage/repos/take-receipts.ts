@@ -2,11 +2,16 @@ import { randomBytes } from 'node:crypto'
 import type { Client, InStatement } from '@libsql/client'
 import { AppError } from '../../errors'
 import type { GroupCommit } from '../engine/group-commit'
+import { quietWrite } from '../engine/quiet-writes'
 import { DB_NOW_MS } from './db-now'
 import { GIVE_BACK_CREDIT, GIVE_BACK_QUOTA } from './usage-sql'
 
-// ?1 the receipt. Sent right after a take, in its transaction: whether the take took a unit.
-const RECEIPT = `INSERT INTO take_receipts (id, taken, at) VALUES (?1, changes(), ${DB_NOW_MS})`
+// ?1 the receipt, ?2 team, ?3 month, ?4 source, ?5 hold window, ?6 holder. Sent right after a take, in its
+// transaction: whether the take took a unit, and what another process needs to give it back if this one dies.
+// Quiet, as are its renewal and its deletion (docs/performance.md#quiet-writes): no remembered lookup reads receipts,
+// and a limited plan's every call writes them, so else each would make the next request look its key up again.
+const RECEIPT = quietWrite(`INSERT INTO take_receipts (id, taken, at, team_id, month, source, hold_window, holder)
+  VALUES (?1, changes(), ${DB_NOW_MS}, ?2, ?3, ?4, ?5, ?6)`)
 // Before a settlement: where the take has not arrived (yet), its receipt is written here first, so that the take, if
 // it ever comes, fails on it and is rolled back with its whole transaction.
 const FENCE = `INSERT INTO take_receipts (id, taken, at) VALUES (?1, 0, ${DB_NOW_MS}) ON CONFLICT (id) DO NOTHING`
@@ -16,8 +21,10 @@ const GIVE_BACK = { quota: GIVE_BACK_QUOTA + WHILE_OUT, credit: GIVE_BACK_CREDIT
 // A take in doubt keeps its receipt, settled, as the fence; one that was answered cannot come again, and its goes.
 const SETTLED = 'UPDATE take_receipts SET taken = 0 WHERE id = ?1'
 const GONE = 'DELETE FROM take_receipts WHERE id = ?1'
-// ?1 a JSON array of receipts of units kept: nothing will settle them.
-const FORGET = 'DELETE FROM take_receipts WHERE id IN (SELECT value FROM json_each(?1))'
+// ?1 a JSON array of receipts of units kept, or of takes that took nothing: nothing will settle them.
+const FORGET = quietWrite('DELETE FROM take_receipts WHERE id IN (SELECT value FROM json_each(?1))')
+// ?1 the receipt, ?2 the hold window the call still runs in: it is alive (held.ts reads `at`).
+const RENEWED = quietWrite(`UPDATE take_receipts SET at = ${DB_NOW_MS}, hold_window = ?2 WHERE id = ?1`)
 
 // A settlement the database could not take is sent again this much later, until it answers.
 const RETRY_MS = 1000
@@ -33,30 +40,35 @@ type Owed = {
   inDoubt: boolean
 }
 
+/** The transaction that gives back the unit of `o` exactly once, whoever sends it, however often. */
+export const settlement = (o: Owed): InStatement[] => [
+  { sql: FENCE, args: [o.id] },
+  { sql: GIVE_BACK[o.source], args: [o.teamId, o.month, o.window, o.id] },
+  { sql: o.inDoubt ? SETTLED : GONE, args: [o.id] },
+]
+
 /**
- * Receipts of the units counted calls take on a libSQL server (docs/operations.md#a-charge-in-doubt). There a take can
- * go unanswered and be given up while the server may have committed it, or may yet: each take writes a receipt in
- * its own transaction, and its unit is given back through the receipt, only while it is out, with a fence first. So a
+ * Receipts of the units counted calls take (docs/operations.md#a-charge-in-doubt). On a libSQL server a take can go
+ * unanswered and be given up while the server may have committed it, or may yet: each take writes a receipt in its
+ * own transaction, and its unit is given back through the receipt, only while it is out, with a fence first. So a
  * take in doubt, and a give-back the server did not answer, are settled by sending the settlement until the server
  * answers it: the unit comes back exactly once if it was taken, and a take that never arrived never will commit.
+ * A receipt also names its unit and `holder`, this process, so that the unit of a call whose process died comes back
+ * too (held-receipts.ts): a call keeps its unit by deleting its receipt.
  */
-export function createTakeReceipts(database: Client, group: GroupCommit) {
+export function createTakeReceipts(database: Client, group: GroupCommit, holder: string) {
   // Receipts are this process's prefix and a counter: unique, and no random bytes per take.
   const prefix = randomBytes(9).toString('base64url')
   let count = 0
-  let kept: string[] = []
+  let done: string[] = []
+  // Deletions the database did not take, sent again RETRY_MS later.
+  let undone: string[] = []
+  let forgetAgain: ReturnType<typeof setTimeout> | undefined
+  let forgetting: Promise<unknown> = Promise.resolve()
   const owed = new Set<Owed>()
   let retry: ReturnType<typeof setTimeout> | undefined
 
-  const settle = (o: Owed) =>
-    database.batch(
-      [
-        { sql: FENCE, args: [o.id] },
-        { sql: GIVE_BACK[o.source], args: [o.teamId, o.month, o.window, o.id] },
-        { sql: o.inDoubt ? SETTLED : GONE, args: [o.id] },
-      ],
-      'write',
-    )
+  const settle = (o: Owed) => database.batch(settlement(o), 'write')
 
   async function sendOwed() {
     retry = undefined
@@ -73,10 +85,10 @@ export function createTakeReceipts(database: Client, group: GroupCommit) {
   }
 
   return {
-    /** A new receipt, and the statement that writes it after its take. */
-    next(): { id: string; after: InStatement } {
+    /** A new receipt for a take of `a`, and the statement that writes it after the take. */
+    next(a: Omit<Owed, 'id' | 'inDoubt'>): { id: string; after: InStatement } {
       const id = `${prefix}${(++count).toString(36)}`
-      return { id, after: { sql: RECEIPT, args: [id] } }
+      return { id, after: { sql: RECEIPT, args: [id, a.teamId, a.month, a.source, a.window, holder] } }
     },
     /** The unit of `o` comes back (a call that failed), or, if the server does not answer now, once it does. */
     async giveBack(o: Owed): Promise<void> {
@@ -89,28 +101,50 @@ export function createTakeReceipts(database: Client, group: GroupCommit) {
     },
     /** A take in doubt, or a give-back not answered: settled once the server answers. */
     owe,
-    /** The call kept its unit: its receipt goes, with the others of this turn, in one statement. */
-    keep(id: string) {
-      kept.push(id)
-      if (kept.length === 1) setImmediate(forgetKept)
+    /** The call kept its unit, or the take took nothing: its receipt goes, with the others of this turn, in one statement. */
+    forget,
+    /** The call still runs, now in hold window `window`: with its hold's move (usage.ts), in one transaction. */
+    renewed: (id: string, window: number): InStatement => ({ sql: RENEWED, args: [id, window] }),
+    /** Writes the receipts' deletions still pending (shutdown: a kept unit's receipt left would be given back). */
+    async flush() {
+      clearTimeout(forgetAgain)
+      done.push(...undone)
+      undone = []
+      if (done.length > 0) forgetDone()
+      await forgetting
     },
     /** Settlements still waiting for the server (tests, shutdown). */
     owed: () => owed.size,
   }
 
+  function forget(id: string) {
+    done.push(id)
+    if (done.length === 1) setImmediate(forgetDone)
+  }
+
   function owe(o: Owed) {
     owed.add(o)
-    // A process that ends meanwhile leaves it: the unit stays taken (docs/operations.md#a-charge-in-doubt).
+    // A process that ends meanwhile leaves it, for the next process to settle (held-receipts.ts).
     retry ??= setTimeout(sendOwed, RETRY_MS)
     retry.unref()
   }
 
-  function forgetKept() {
-    const ids = JSON.stringify(kept)
-    kept = []
-    // With the next group of quota writes, not a round trip of its own. A receipt left behind holds nothing back:
-    // housekeeping drops it.
-    group.execute({ sql: FORGET, args: [ids] }).catch(() => undefined)
+  function forgetDone() {
+    const ids = done
+    done = []
+    // With the next group of quota writes, not a round trip of its own. A kept unit's receipt left out would be given
+    // back once this process is gone, or quiet too long (held-receipts.ts): one the database did not take is sent
+    // again until it does.
+    const written = group.execute({ sql: FORGET, args: [JSON.stringify(ids)] }).catch((e) => {
+      if (database.closed || !unavailable(e)) return
+      undone.push(...ids)
+      forgetAgain ??= setTimeout(() => {
+        forgetAgain = undefined
+        for (const id of undone.splice(0)) forget(id)
+      }, RETRY_MS).unref()
+    })
+    // Settled to nothing, as usage.ts's releases: a chain of values would keep every earlier turn's.
+    forgetting = Promise.all([forgetting, written]).then(() => undefined)
   }
 }
 

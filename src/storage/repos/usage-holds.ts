@@ -1,3 +1,4 @@
+import type { Client } from '@libsql/client'
 import { quietWrite } from '../engine/quiet-writes'
 
 // The SQL of the holds on a team's row (usage.ts): a unit taken for a call in flight is counted in its hold window,
@@ -31,6 +32,25 @@ export const MOVE_HOLD =
   quietWrite(`UPDATE teams SET ${holdIn('?3', lessInWindow('?2', '1'), lessInPrevious('?2', '1'))}
   WHERE id = ?1`)
 // ?1 team, ?2 month, ?3 limit, ?4 the current hold window.
-export const HOLDING = `SELECT usage_month, plan, usage_month = ?2 AND ((?3 IS NULL OR quota_used < ?3) OR credits > 0) AS free,
+const HOLDING = `SELECT usage_month, plan, usage_month = ?2 AND ((?3 IS NULL OR quota_used < ?3) OR credits > 0) AS free,
   CASE WHEN hold_window = ?4 THEN holds_in_window + holds_in_previous WHEN hold_window = ?4 - 1 THEN holds_in_window ELSE 0 END AS held
   FROM teams WHERE id = ?1`
+
+/**
+ * Whether a unit is free for `month`, how many units calls in flight hold in hold window `window` (any process), the
+ * month the team's counters are in (later than `month` once a call of the new month moved them) and the team's plan
+ * now (the operator may have moved it since the call began).
+ */
+export async function holdingOf(
+  database: Client,
+  a: { teamId: string; month: string; limit: number | null; window: number },
+): Promise<{ free: boolean; held: number; month: string | undefined; plan: string | undefined }> {
+  const rs = await database.execute({ sql: HOLDING, args: [a.teamId, a.month, a.limit, a.window] })
+  const row = rs.rows[0]
+  return {
+    free: Boolean(row && Number(row.free)),
+    held: row ? Number(row.held) : 0,
+    month: row ? String(row.usage_month) : undefined,
+    plan: row ? String(row.plan) : undefined,
+  }
+}

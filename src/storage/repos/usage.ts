@@ -4,7 +4,7 @@ import { writeInDoubt } from '../engine/write-deadline'
 import { createTakeReceipts } from './take-receipts'
 import { createUnlimitedTakes } from './unlimited-takes'
 import { type Counters, countersOf } from './usage-counters'
-import { HOLDING, MOVE_HOLD } from './usage-holds'
+import { holdingOf, MOVE_HOLD } from './usage-holds'
 import { createHoldReleases } from './usage-releases'
 import { GIVE_BACK_CREDIT, GIVE_BACK_QUOTA, TAKE_CREDIT, TAKE_CREDIT_HELD, TAKE_QUOTA } from './usage-sql'
 
@@ -39,13 +39,16 @@ export function createUsageRepo(
   database: Client,
   client: GroupCommit = createGroupCommit(database),
   onTaken: (teamId: string, counters: Counters) => void = () => {},
+  // The name receipts give this process (domain/leases/holder.ts), by which another can tell it died.
+  holder = '',
 ) {
   const unsettled = new Set<Reservation>()
   const { release, writeReleases } = createHoldReleases(client)
 
   const unlimited = createUnlimitedTakes(client, onTaken)
-  // A take on a libSQL server can go unanswered while the server commits it: there each leaves a receipt.
-  const receipts = database.protocol === 'file' ? undefined : createTakeReceipts(database, client)
+  // Each take of a held unit leaves a receipt: a take on a libSQL server can go unanswered while the server commits
+  // it, and a process can die before its calls settle (take-receipts.ts, held-receipts.ts).
+  const receipts = createTakeReceipts(database, client, holder)
 
   async function takeOne(
     source: Reservation['source'],
@@ -54,23 +57,23 @@ export function createUsageRepo(
     const held = a.window !== null
     const sql = source === 'quota' ? TAKE_QUOTA : held ? TAKE_CREDIT_HELD : TAKE_CREDIT
     const args = held ? [a.teamId, a.month, a.limit, a.window] : [a.teamId, a.month]
-    const receipt = receipts?.next()
+    const receipt = receipts.next({ ...a, source })
     let rs: Awaited<ReturnType<GroupCommit['execute']>>
     try {
       rs = await client.execute({ sql, args }, receipt?.after)
     } catch (e) {
       // The call is answered 503 and charged nothing: the unit, if the server took it, comes back once it answers.
-      if (receipt && writeInDoubt(e)) receipts?.owe({ ...a, source, id: receipt.id, inDoubt: true })
+      if (writeInDoubt(e)) receipts.owe({ ...a, source, id: receipt.id, inDoubt: true })
       throw e
     }
     if (!rs.rows[0]) {
-      // Nothing taken: nothing to settle.
-      if (receipt) receipts?.keep(receipt.id)
+      // Nothing taken: nothing to settle, and the receipt says so.
+      receipts.forget(receipt.id)
       return undefined
     }
     const taken = countersOf(rs.rows[0])
     onTaken(a.teamId, taken)
-    return { taken, receipt: receipt?.id }
+    return { taken, receipt: receipt.id }
   }
 
   async function take(
@@ -90,7 +93,7 @@ export function createUsageRepo(
   async function giveBack(r: Reservation) {
     if (!unsettled.delete(r)) return
     if (isUnlimited(r.source, r)) return unlimited.giveBack(r.teamId, r.month)
-    if (receipts && r.receipt) return receipts.giveBack({ ...r, id: r.receipt, inDoubt: false })
+    if (r.receipt) return receipts.giveBack({ ...r, id: r.receipt, inDoubt: false })
     await client.execute({
       sql: r.source === 'quota' ? GIVE_BACK_QUOTA : GIVE_BACK_CREDIT,
       args: [r.teamId, r.month, r.window],
@@ -118,13 +121,14 @@ export function createUsageRepo(
      */
     take,
     /**
-     * The call succeeded: its unit stays spent and its hold ends (written in bulk soon after, not waited for).
-     * False when the unit was already given back (the server stopped first): the call must not count as done.
+     * The call succeeded: its unit stays spent, its hold ends and its receipt goes (both written in bulk soon after,
+     * not waited for: on a slow libSQL server one more write before each answer cost seconds). False when the unit was
+     * already given back (the server stopped first): the call must not count as done.
      */
-    keep(r: Reservation): boolean {
+    async keep(r: Reservation): Promise<boolean> {
       if (!unsettled.delete(r)) return false
       if (r.window !== null) release(r.teamId, r.window)
-      if (r.receipt) receipts?.keep(r.receipt)
+      if (r.receipt) receipts.forget(r.receipt)
       return true
     },
     /** The call still runs in a later hold window `window`: its hold moves there (domain/quota/order.ts). */
@@ -134,7 +138,10 @@ export function createUsageRepo(
       // Set before the statement is queued: a keep or give-back queued after it settles the hold where it now is.
       r.window = window
       try {
-        await client.execute({ sql: MOVE_HOLD, args: [r.teamId, from, window] })
+        await client.execute(
+          { sql: MOVE_HOLD, args: [r.teamId, from, window] },
+          r.receipt ? receipts.renewed(r.receipt, window) : undefined,
+        )
       } catch {
         // Not moved: the hold is still where it was, and stops counting with that window.
         if (r.window === window) r.window = from
@@ -145,34 +152,20 @@ export function createUsageRepo(
     /** Gives back every unit this process still holds (calls cut off at shutdown) and finishes pending writes. */
     async giveBackAll(): Promise<number> {
       const left = [...unsettled]
-      await Promise.all([...left.map(giveBack), writeReleases()])
+      await Promise.all([...left.map(giveBack), writeReleases(), receipts.flush()])
       await unlimited.flush()
       return left.length
     },
     /** Units of takes in doubt, and give-backs, waiting for a libSQL server to answer (take-receipts.ts). */
-    owed: () => receipts?.owed() ?? 0,
+    owed: () => receipts.owed(),
     // An unlimited plan's units counted here and not yet written (reports add them), and writing them now (tests).
     unwritten: unlimited.unwritten,
     flush: unlimited.flush,
     /**
      * Whether a unit is free for `month`, how many units calls in flight hold in hold window `window` (any process),
-     * the month the team's counters are in (later than `month` once a call of the new month moved them) and the
-     * team's plan now (the operator may have moved it since the call began).
+     * the month the team's counters are in and the team's plan now (usage-holds.ts).
      */
-    async holding(
-      teamId: string,
-      month: string,
-      limit: number | null,
-      window: number,
-    ): Promise<{ free: boolean; held: number; month: string | undefined; plan: string | undefined }> {
-      const rs = await database.execute({ sql: HOLDING, args: [teamId, month, limit, window] })
-      const row = rs.rows[0]
-      return {
-        free: Boolean(row && Number(row.free)),
-        held: row ? Number(row.held) : 0,
-        month: row ? String(row.usage_month) : undefined,
-        plan: row ? String(row.plan) : undefined,
-      }
-    },
+    holding: (teamId: string, month: string, limit: number | null, window: number) =>
+      holdingOf(database, { teamId, month, limit, window }),
   }
 }

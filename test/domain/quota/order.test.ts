@@ -66,7 +66,7 @@ describe('renewing a hold (docs/architecture.md#units-held-by-calls-in-flight)',
 
     await usage.giveBack(long)
     expect(await held(W + 2)).toBe(1)
-    expect(usage.keep(beside)).toBe(true)
+    expect(await usage.keep(beside)).toBe(true)
     await usage.giveBackAll()
     expect(await held(W + 2)).toBe(0)
     // A settled call's hold is not renewed.

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, test } from 'bun:test'
+import { afterAll, describe, expect, test } from 'bun:test'
 import { createJetstreamReader } from '../../../src/platforms/bluesky/jetstream'
 import { instanceOf } from '../../../src/platforms/bluesky/jetstream-cursor'
 import type { Logger } from '../../../src/lib/log'
@@ -10,8 +10,10 @@ import { eventually, recordingSink } from '../../support/stream-world'
 // the next; the README advises rewinding a few seconds on a reconnection (github.com/bluesky-social/jetstream,
 // "Consuming Jetstream"). Moving to an instance whose clock is more than that rewind behind the first one's asked it
 // for what came after the events the first had not sent yet: those were never read (docs/streams.md#resuming).
+// The tests run side by side, each on fakes of its own, mostly waiting on timers (docs/performance.md#the-tests-time);
+// what they started stops once all have ended, not under the others (an afterEach).
 const stops: (() => void)[] = []
-afterEach(() => {
+afterAll(() => {
   while (stops.length) stops.pop()?.()
 })
 
@@ -48,13 +50,13 @@ async function twoClocks(behindUs: number) {
 }
 
 describe('Bluesky stream: moving to an instance whose clock is behind', () => {
-  test('by 20 s: what the first instance had not sent is read from the second', async () => {
+  test.concurrent('by 20 s: what the first instance had not sent is read from the second', async () => {
     const w = await twoClocks(20_000_000)
     await eventually('the post only the second instance sent', () => w.read('Only the second instance sent this.'))
     expect(w.got.gaps).toEqual([])
   }, 20_000)
 
-  test('by more than the rewind on a move: once its clock is known, the second instance is read again from the position', async () => {
+  test.concurrent('by more than the rewind on a move: once its clock is known, the second instance is read again from the position', async () => {
     const w = await twoClocks(150_000_000)
     // Once the second instance has been read for a while, its clock is known, and what its rewind missed is read back.
     await Bun.sleep(SETTLED_MS + 500)
@@ -76,7 +78,7 @@ describe('Bluesky stream: moving to an instance whose clock is behind', () => {
     expect(Math.max(...onB.slice(0, missed))).toBeGreaterThan(onB[missed] as number)
   }, 30_000)
 
-  test('by more than an hour: not read back; source health names the clocks and the posts that may be lost', async () => {
+  test.concurrent('by more than an hour: not read back; source health names the clocks and the posts that may be lost', async () => {
     const w = await twoClocks(2 * 3_600_000_000)
     await Bun.sleep(SETTLED_MS + 500)
     w.b.post('Read live from the second instance.')

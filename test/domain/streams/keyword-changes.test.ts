@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, test } from 'bun:test'
+import { afterAll, describe, expect, test } from 'bun:test'
 import { addKeywords, removeKeywords } from '../../../src/domain/keywords/keywords'
 import { BUYING, eventually, holdFirstScoring, streamWorld } from '../../support/stream-world'
 
@@ -6,8 +6,10 @@ import { BUYING, eventually, holdFirstScoring, streamWorld } from '../../support
 // keyword removed meanwhile is no longer the team's: what it matched and was not yet scored is not signalled. A
 // keyword added meanwhile is: a post is matched as it is read, and the stream reads on while the batch is scored.
 const REFRESH_MS = 2000
+// The two tests run side by side, each in a world of its own, mostly waiting on timers
+// (docs/performance.md#the-tests-time); the worlds close once both have ended, not under the other (an afterEach).
 const worlds: Awaited<ReturnType<typeof streamWorld>>[] = []
-afterEach(async () => {
+afterAll(async () => {
   while (worlds.length) await worlds.pop()?.close()
 })
 
@@ -27,7 +29,7 @@ async function firstBatchHeld() {
 describe('a keyword removed while its matches wait for a slow scorer', () => {
   // The batch the model was scoring when the keyword went is no signal either: what is stored is checked against the
   // keywords tracked then (domain/polling/tracked-now.ts), as a polling pass's is.
-  test('the matches still waiting, and the batch at the scorer, become no signal and no delivery', async () => {
+  test.concurrent('the matches still waiting, and the batch at the scorer, become no signal and no delivery', async () => {
     const { w, release } = await firstBatchHeld()
     w.jet.post(BUYING(2))
     await Bun.sleep(500)
@@ -42,7 +44,7 @@ describe('a keyword removed while its matches wait for a slow scorer', () => {
 })
 
 describe('a keyword added while a slow scorer holds a batch', () => {
-  test('a post read past the refresh is matched by it, though the batch before it is still scoring', async () => {
+  test.concurrent('a post read past the refresh is matched by it, though the batch before it is still scoring', async () => {
     const { w, release } = await firstBatchHeld()
     await addKeywords(w.deps, { teamId: w.team.id, keywords: ['invoicing'] })
     // Past the stream's refresh of who tracks what, the first batch still at the scorer.

@@ -47,10 +47,13 @@ describe('Mastodon stream: a connection broken off after reading a while', () =>
 /**
  * The stream against a streaming host (or the proxy in front of it) that answers every connection with `answer`:
  * how often it was asked, and the failures source health was given, 4 s after the first.
+ *
+ * The three tests that call it wait out those 4 s side by side (`test.concurrent`): almost no CPU, each on fakes of
+ * its own, so 4 s together instead of 12 one after the other (docs/performance.md#the-tests-time). It stops its own
+ * fakes, since the file's afterEach runs as the first of them ends, under the others still reading.
  */
 async function refusedFor4s(token: string, answer: () => Response) {
   const masto = fakeMastodon('tok')
-  stops.push(masto.stop)
   const asked: number[] = []
   const refusing = Bun.serve({
     port: 0,
@@ -60,7 +63,6 @@ async function refusedFor4s(token: string, answer: () => Response) {
       return answer()
     },
   })
-  stops.push(() => refusing.stop(true))
   const config = testConfig({
     platforms: {
       mastodon: {
@@ -81,11 +83,13 @@ async function refusedFor4s(token: string, answer: () => Response) {
   } finally {
     stop.abort()
     await reading
+    refusing.stop(true)
+    masto.stop()
   }
 }
 
 describe('Mastodon stream: a streaming server that answers 429', () => {
-  test('is asked again only after the Retry-After it named, and the failure names the limit', async () => {
+  test.concurrent('is asked again only after the Retry-After it named, and the failure names the limit', async () => {
     // Connections limited: 429 with a wait of 6 s.
     const { asked, failures } = await refusedFor4s('tok', () =>
       Response.json({ error: 'Too many requests' }, { status: 429, headers: { 'retry-after': '6' } }),
@@ -100,7 +104,7 @@ describe('Mastodon stream: a streaming server that answers 429', () => {
 // instance). Retrying it every minute changes nothing until the operator sets another token, and source health said
 // only "answered with status 401", not which setting to fix.
 describe('Mastodon stream: a token the instance refuses', () => {
-  test('names the access_token setting and is not asked again within seconds', async () => {
+  test.concurrent('names the access_token setting and is not asked again within seconds', async () => {
     const { asked, failures } = await refusedFor4s('tok-Zq81x', () =>
       Response.json({ error: 'The access token is invalid' }, { status: 401 }),
     )
@@ -117,7 +121,7 @@ describe('Mastodon stream: a token the instance refuses', () => {
 // streaming server refuses one without it with 401 too, its `error` saying the token lacks the required scopes. Told
 // that the token was revoked or mistyped, the operator made another of the same scopes (docs/platforms.md#mastodon).
 describe('Mastodon stream: a token without the read:statuses scope', () => {
-  test('says the scope is missing, not that the token was refused', async () => {
+  test.concurrent('says the scope is missing, not that the token was refused', async () => {
     const { asked, failures } = await refusedFor4s('tok', () =>
       Response.json({ error: 'Access token does not have the required scopes' }, { status: 401 }),
     )

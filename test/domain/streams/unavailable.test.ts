@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { createDevtoStream } from '../../../src/platforms/devto/stream'
 import { createHackernewsStream } from '../../../src/platforms/hackernews/stream'
 import { createMastodonStream } from '../../../src/platforms/mastodon/stream'
@@ -16,15 +16,14 @@ import { recordingSink } from '../../support/stream-world'
 // RFC 9110 §15.6.4 and §10.2.3 (docs/streams.md#outages): a 503's Retry-After is how long the service expects to be
 // unavailable. The polling streams retried after their growing wait (1 s, 2 s, ...) all the same, asking 3 or 4 times
 // in 4 s a service that had said it would be down for 6; a 429's Retry-After was waited out.
-const stops: (() => void)[] = []
-afterEach(() => {
-  while (stops.length) stops.pop()?.()
-})
 
 const unavailable = () => new Response('down for maintenance', { status: 503, headers: { 'retry-after': '6' } })
 
 /** A 127.0.0.1 server answering 503 with Retry-After 6 to what `serves` says is the stream's; the requests it had. */
-function downFor6s(serves: (req: { method: string; url: URL; headers: Headers }) => Response | undefined) {
+function downFor6s(
+  stops: (() => void)[],
+  serves: (req: { method: string; url: URL; headers: Headers }) => Response | undefined,
+) {
   const fake = fakeUpstream((req) => serves(req) ?? unavailable())
   stops.push(fake.stop)
   return fake
@@ -41,19 +40,19 @@ async function readFor4s(reader: StreamReader, refused: () => number) {
   return { refused: refused(), failures: got.failures }
 }
 
-const streams: [string, () => { reader: StreamReader; refused: () => number }][] = [
+const streams: [string, (stops: (() => void)[]) => { reader: StreamReader; refused: () => number }][] = [
   [
     'Hacker News',
-    () => {
-      const fake = downFor6s(() => undefined)
+    (stops) => {
+      const fake = downFor6s(stops, () => undefined)
       const config = testConfig({ platforms: { hackernews: { mode: 'stream', stream_url: `${fake.origin}/v0` } } })
       return { reader: createHackernewsStream(config.platforms.hackernews), refused: () => fake.received.length }
     },
   ],
   [
     'DEV',
-    () => {
-      const fake = downFor6s(() => undefined)
+    (stops) => {
+      const fake = downFor6s(stops, () => undefined)
       const config = testConfig({ platforms: { devto: { mode: 'stream', stream_url: fake.origin } } })
       return { reader: createDevtoStream(config.platforms.devto, silentLogger), refused: () => fake.received.length }
     },
@@ -61,8 +60,8 @@ const streams: [string, () => { reader: StreamReader; refused: () => number }][]
   [
     // A 503 of a proxy in front of the API: Stack Exchange's own refusals are read from their body.
     'Stack Overflow',
-    () => {
-      const fake = downFor6s(() => undefined)
+    (stops) => {
+      const fake = downFor6s(stops, () => undefined)
       const config = testConfig({ platforms: { stackoverflow: { mode: 'stream', stream_url: fake.origin } } })
       const reader = createStackoverflowStream(config.platforms.stackoverflow, silentLogger)
       return { reader, refused: () => fake.received.length }
@@ -70,9 +69,9 @@ const streams: [string, () => { reader: StreamReader; refused: () => number }][]
   ],
   [
     'Reddit',
-    () => {
+    (stops) => {
       // The token call is served (redditGate); the listings are down.
-      const fake = downFor6s(redditGate)
+      const fake = downFor6s(stops, redditGate)
       const config = testConfig({
         platforms: { reddit: { ...redditSettings(fake.origin), mode: 'stream', stream_url: fake.origin } },
       })
@@ -82,11 +81,11 @@ const streams: [string, () => { reader: StreamReader; refused: () => number }][]
   ],
   [
     'Mastodon',
-    () => {
+    (stops) => {
       // The instance serves its timeline; its streaming host is down.
       const masto = fakeMastodon('tok')
       stops.push(masto.stop)
-      const fake = downFor6s(() => undefined)
+      const fake = downFor6s(stops, () => undefined)
       const config = testConfig({
         platforms: { mastodon: { base_url: masto.url, access_token: 'tok', mode: 'stream', stream_url: fake.origin } },
       })
@@ -95,14 +94,22 @@ const streams: [string, () => { reader: StreamReader; refused: () => number }][]
   ],
 ]
 
+// The five read side by side: each test is 4 s of waiting on its own fakes and timers, almost no CPU, so they take
+// 4 s together instead of 20 one after the other (docs/performance.md#the-tests-time). Each stops its own fakes: an
+// afterEach would run as the first of them ends, under the others still reading.
 describe('A stream whose upstream answers 503 with Retry-After', () => {
   for (const [platform, start] of streams)
-    test(`${platform}: is asked again only after the time it named`, async () => {
-      const { reader, refused } = start()
-      const { refused: asked, failures } = await readFor4s(reader, refused)
-      expect(failures.length).toBeGreaterThanOrEqual(1)
-      expect(failures[0]).toContain('503')
-      expect(asked).toBe(1)
+    test.concurrent(`${platform}: is asked again only after the time it named`, async () => {
+      const stops: (() => void)[] = []
+      try {
+        const { reader, refused } = start(stops)
+        const { refused: asked, failures } = await readFor4s(reader, refused)
+        expect(failures.length).toBeGreaterThanOrEqual(1)
+        expect(failures[0]).toContain('503')
+        expect(asked).toBe(1)
+      } finally {
+        for (const stop of stops) stop()
+      }
     }, 20_000)
 })
 

@@ -7,7 +7,7 @@ import { createApiKeysRepo } from '../../../src/storage/repos/api-keys'
 import { createUsageRepo } from '../../../src/storage/repos/usage'
 import * as schema from '../../../src/storage/schema'
 import { countedFile } from '../../support/counted-file'
-import { takeUnit } from '../../../src/domain/quota/order'
+import { holdWindowOf, takeUnit } from '../../../src/domain/quota/order'
 
 /** The seeded file, and a keys repo over its client that counts the statements it runs. */
 async function seededFile(url?: string) {
@@ -79,6 +79,29 @@ describe('remembered key lookups', () => {
     expect((await s.repo.findByHash(s.hash))?.key.revokedAt).toBe('2026-11-15T12:00:00.000Z')
     expect(s.statements()).toBe(2)
     s.deps.database.client.close()
+  })
+
+  // A limited plan's unit is held, and its take writes a receipt naming this process (docs/api.md#reserve-and-give-back):
+  // the receipt, its renewal and its deletion change nothing a lookup holds, so they are quiet writes too.
+  test("stay through a limited plan's charges: the take with its receipt, the hold's move and the keep", async () => {
+    const s = await seededFile()
+    const client = s.deps.database.client
+    const usage = createUsageRepo(client, createGroupCommit(client), s.repo.countersTaken, 'this-process')
+    const receipts = async () => Number((await client.execute('SELECT count(*) AS n FROM take_receipts')).rows[0].n)
+    const first = await s.repo.findByHash(s.hash)
+    const at = new Date()
+    const r = await takeUnit(usage, s.teamId, first!.team.usageMonth, 1000, at)
+    expect(r?.counters.quotaUsed).toBe(first!.team.quotaUsed + 1)
+    expect(await receipts()).toBe(1)
+    await usage.renew(r!, holdWindowOf(at) + 1)
+    expect((await s.repo.findByHash(s.hash))?.team.quotaUsed).toBe(first!.team.quotaUsed + 1)
+    expect(await usage.keep(r!)).toBe(true)
+    // Writes the hold's end and the receipt's deletion, which follow the keep unawaited.
+    await usage.giveBackAll()
+    expect(await receipts()).toBe(0)
+    expect((await s.repo.findByHash(s.hash))?.team.quotaUsed).toBe(first!.team.quotaUsed + 1)
+    expect(s.statements()).toBe(1)
+    client.close()
   })
 
   test('are shared, so frozen; an unknown key is looked up every time; in memory nothing is remembered', async () => {

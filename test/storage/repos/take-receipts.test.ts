@@ -25,7 +25,7 @@ test('a unit given back, or kept, on sqld leaves no receipt behind', async () =>
   if (!failed || !kept) throw new Error('no unit taken')
   await usage.giveBack(failed)
   await usage.giveBack(failed)
-  usage.keep(kept)
+  await usage.keep(kept)
   const count = async () =>
     Number((await deps.database.client.execute('SELECT count(*) AS n FROM take_receipts')).rows[0].n)
   for (let i = 0; i < 20 && (await count()) > 0; i++) await Bun.sleep(50)

@@ -75,8 +75,8 @@ describe('units of an unlimited quota', () => {
     const { team } = await seedTeam(w.deps, { plan: 'open' })
     const first = await takeUnit(w.usage, team.id, MONTH, null, AT)
     expect(first?.counters.quotaUsed).toBe(1)
-    w.usage.keep(first!)
-    for (let i = 0; i < 3; i++) w.usage.keep((await takeUnit(w.usage, team.id, MONTH, null, AT))!)
+    await w.usage.keep(first!)
+    for (let i = 0; i < 3; i++) await w.usage.keep((await takeUnit(w.usage, team.id, MONTH, null, AT))!)
     // No flush: the interval's timer writes them (the wait is a bound for a loaded machine, not a measure).
     const deadline = Date.now() + 5000
     while ((await w.quotaUsed(team.id)) !== 4 && Date.now() < deadline) await Bun.sleep(5)
@@ -84,7 +84,7 @@ describe('units of an unlimited quota', () => {
 
     // At shutdown, what is still counted is written and the calls still in flight give theirs back.
     const inFlight = await takeUnit(w.usage, team.id, MONTH, null, AT)
-    w.usage.keep((await takeUnit(w.usage, team.id, MONTH, null, AT))!)
+    await w.usage.keep((await takeUnit(w.usage, team.id, MONTH, null, AT))!)
     expect(inFlight?.counters.quotaUsed).toBe(5)
     expect(await w.usage.giveBackAll()).toBe(1)
     expect([await w.quotaUsed(team.id), w.usage.unwritten(team.id, MONTH)]).toEqual([5, 0])
@@ -108,8 +108,8 @@ describe('units of an unlimited quota', () => {
     }) as Client
     const usage = createUsageRepo(flaky)
     const quotaUsed = () => quotaUsedOf(deps, team.id)
-    usage.keep((await takeUnit(usage, team.id, MONTH, null, AT))!)
-    usage.keep((await takeUnit(usage, team.id, MONTH, null, AT))!)
+    await usage.keep((await takeUnit(usage, team.id, MONTH, null, AT))!)
+    await usage.keep((await takeUnit(usage, team.id, MONTH, null, AT))!)
     // The retry comes a second after the failure; the bound is for a loaded machine, not a measure.
     const deadline = Date.now() + 4000
     while ((await quotaUsed()) !== 2 && Date.now() < deadline) await Bun.sleep(20)

@@ -1,0 +1,28 @@
+import { isDeadLocalHolder, LEASE_HOST, newHolder } from '../leases/holder'
+import type { Needs } from '../needs'
+import { HOLD_WINDOW_MS } from './order'
+
+/**
+ * How long a call in flight may say nothing before its unit counts as left by a process that died: three hold
+ * windows. A call that runs says so with each new window (order.ts `holdWhileRunning`), so one that is still running
+ * is never taken for dead; a process of another machine cannot be asked whether it runs.
+ */
+export const LEFT_QUIET_MS = 3 * HOLD_WINDOW_MS
+
+/** This process's name on the units its calls hold: another process can tell from it when this one is gone. */
+export const unitHolder = () => newHolder(LEFT_QUIET_MS)
+
+/**
+ * docs/api.md#reserve-and-give-back: gives back the units that calls of a process that died still held (killed
+ * outright, they were never answered, so they are not charged): at once for a process of this machine that is gone,
+ * never for one that runs (however slowly the database takes its word), and for another machine's once its calls
+ * said nothing for LEFT_QUIET_MS. Each comes back exactly once. Returns how many came back.
+ */
+export const giveBackLeftUnits = (deps: Needs<never, 'heldReceipts'>): Promise<number> =>
+  deps.repos.heldReceipts.giveBackLeft({ quietMs: LEFT_QUIET_MS, holder: standingOf })
+
+/** Whether the process a holder's name names is gone, runs, or cannot be asked (another machine's). */
+function standingOf(name: string): 'gone' | 'alive' | 'unknown' {
+  if (isDeadLocalHolder(name)) return 'gone'
+  return name.split(':')[0] === LEASE_HOST ? 'alive' : 'unknown'
+}
