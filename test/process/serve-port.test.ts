@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test } from 'bun:test'
 import { existsSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
-import { listenError } from '../../src/cli/serve'
+import { listenError } from '../../src/cli/listen-error'
 import { type Child, processWorld, spawnChild } from './child'
 
 const cleanup: (() => unknown)[] = []

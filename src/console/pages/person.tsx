@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'preact/hooks'
 import type * as v from 'valibot'
 import type { PeoplePage, PersonDetail } from '../../wire/person-answers'
-import { FORCING_DIRECTION, fewerMarks, previewShown } from '../../lib/text'
+import { FORCING_DIRECTION } from '../../lib/text'
 import { api, changeThen, when } from '../api'
-import { bandOf, httpUrl, platformName } from '../signal-facts'
+import { httpUrl, platformName } from '../signal-facts'
 import { Heat } from '../components/person-item'
 import { NoPerson, personError } from './people-empty'
 import { Name, shortName } from '../components/ui'
 import { ForgetPerson } from '../components/forget-person'
+import { PersonPosts } from '../components/person-posts'
 
 type Detail = v.InferOutput<typeof PersonDetail>
 
@@ -53,7 +54,6 @@ export function Person(props: { id: string }) {
     setChoice('')
   }
   const accounts = [p, ...p.identities]
-  const partial = p.signals > posts.filter((s) => !s.dismissed).length
   return (
     <section class="person-page">
       <p>
@@ -163,36 +163,7 @@ export function Person(props: { id: string }) {
         </button>
       </form>
       <ForgetPerson person={{ ...p, accounts: accounts.length }} onError={setError} />
-      {/* The API gives a person's latest 200 (docs/people.md#listing-people): more counted than shown is a busy one. */}
-      <h2>{partial ? `Their latest ${posts.length} posts, oldest first` : 'Posts, oldest first'}</h2>
-      {partial && <p class="hint">They have {p.signals} signals counted: the signals export has them all.</p>}
-      <ul class="signals">
-        {posts.map((s) => (
-          <li class={s.dismissed ? 'signal dismissed' : 'signal'}>
-            <div class="meta">
-              <span class={`score band-${bandOf(s.score).name}`} title={bandOf(s.score).meaning}>
-                {s.score}
-              </span>
-              <span class={`intent intent-${s.intent.toLowerCase()}`}>{s.intent}</span>
-              <span>{platformName(s.platform)}</span>
-              <span class="keyword">{s.keyword}</span>
-              <time dateTime={s.publishedAt}>{when(s.publishedAt)}</time>
-              {s.dismissed && <span class="chip">not counted</span>}
-            </div>
-            <p class="text" dir="auto">
-              {fewerMarks(previewShown(s.content, s.cut || null))}
-            </p>
-            <p class="reason" dir="auto">
-              {s.reason}
-            </p>
-            {httpUrl(s.url) && (
-              <a href={s.url} target="_blank" rel="noopener noreferrer">
-                Open post
-              </a>
-            )}
-          </li>
-        ))}
-      </ul>
+      <PersonPosts signals={p.signals} posts={posts} />
     </section>
   )
 }

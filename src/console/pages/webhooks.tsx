@@ -1,41 +1,13 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks'
-import type * as v from 'valibot'
-import type { Endpoint as WireEndpoint } from '../../wire/webhook-answers'
 import { ApiError, api, changeThen } from '../api'
 import { DestinationForm } from '../components/destination-form'
 import { ShownOnce } from '../components/shown-once'
 import { readTracked, type Tracked, UntrackedKeywords } from '../components/untracked-keywords'
-import { platformName } from '../signal-facts'
 import { Actions, Ago, Alert, ConfirmButton } from '../components/ui'
 import { type Delivery, Deliveries } from '../components/webhook-deliveries'
+import { type Endpoint, filtersOf, KIND_NAMES, timingOf, whereOf } from '../components/destination-summary'
 import { serverNow } from '../server-clock'
 import { fromNow } from '../time'
-
-type Endpoint = v.InferOutput<typeof WireEndpoint>
-const KIND_NAMES = { webhook: 'Webhook', slack: 'Slack', discord: 'Discord', teams: 'Teams', email: 'E-mail' }
-const hour = (h: number) => `${String(h).padStart(2, '0')}:00`
-const whereOf = (e: Endpoint) => e.to ?? e.url ?? ''
-const timingOf = (e: Endpoint) =>
-  [
-    e.cadence === 'instant'
-      ? 'instantly'
-      : e.cadence === 'hourly'
-        ? 'hourly digest'
-        : `${e.cadence} digest at ${hour(e.digestHour)}${e.cadence === 'weekly' ? ' on Mondays' : ''}`,
-    e.quietHours && `quiet ${hour(e.quietHours.from)}-${hour(e.quietHours.to)}`,
-    (e.cadence !== 'instant' && e.cadence !== 'hourly') || e.quietHours ? e.timeZone : null,
-  ]
-    .filter(Boolean)
-    .join(' · ')
-const filtersOf = (e: Endpoint) =>
-  [
-    `score ≥ ${e.filters.minScore}`,
-    e.filters.intents && `intents ${e.filters.intents.join(', ')}`,
-    e.filters.keywords && `keywords ${e.filters.keywords.join(', ')}`,
-    e.filters.platforms && `platforms ${e.filters.platforms.map(platformName).join(', ')}`,
-  ]
-    .filter(Boolean)
-    .join(' · ')
 
 /** docs/destinations.md: the team's destinations; add, test, disable or enable, remove, and each one's delivery log. */
 export function Webhooks() {

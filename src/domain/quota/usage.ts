@@ -1,4 +1,4 @@
-import type { Counters } from '../../storage/repos/unlimited-takes'
+import type { Counters } from '../../storage/repos/usage-counters'
 import type { TeamRow } from '../../storage/repos/teams'
 import { monthlyLimitOf, type Plan } from '../core/plans'
 import { monthOf } from './month'

@@ -15,16 +15,8 @@ import {
 import type { Mention } from '../../mention'
 import { getStackExchange } from './api'
 import { stackoverflowReadEveryMs } from '../stream-share'
-import {
-  backoffPause,
-  QUOTA_SPENT_SEC,
-  Question,
-  quotaPause,
-  refusalMessage,
-  throttleWaitSec,
-  toMention,
-  Wrapper,
-} from './connector'
+import { Question, toMention, Wrapper } from './connector'
+import { backoffPause, QUOTA_SPENT_SEC, quotaPause, refusalMessage, throttleWaitSec } from './pauses'
 import type { PlatformShared } from '../common/shared-pauses'
 import { AppError } from '../../errors'
 import { remember } from '../../lib/bounded-map'

@@ -1,5 +1,6 @@
 import type { GroupCommit } from '../engine/group-commit'
 import { quietWrite } from '../engine/quiet-writes'
+import { type Counters, countersOf } from './usage-counters'
 
 // ?1 team, ?2 month, ?3 units to add (fewer than none when more were given back than taken since the last write).
 // Quiet (docs/performance.md#quiet-writes), like the single takes.
@@ -18,16 +19,6 @@ export const COUNTS_WRITTEN_EVERY_MS = 5
  * is written every COUNTS_WRITTEN_EVERY_MS, so under load calls never wait.
  */
 export const COUNT_ANSWERED_FOR_MS = 100
-
-/** A team's counters of this month, as the statements that change them return them. */
-export type Counters = { quotaUsed: number; creditUsed: number; credits: number }
-
-/** The counters a statement's `RETURNING quota_used, credit_used, credits` gave. */
-export const countersOf = (row: Record<string, unknown>): Counters => ({
-  quotaUsed: Number(row.quota_used),
-  creditUsed: Number(row.credit_used),
-  credits: Number(row.credits),
-})
 
 // A write that failed (the database locked past its wait, a libSQL server out of reach) is tried again this much
 // later, without waiting for another call to come.

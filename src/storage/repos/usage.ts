@@ -2,8 +2,10 @@ import type { Client } from '@libsql/client'
 import { createGroupCommit, type GroupCommit } from '../engine/group-commit'
 import { writeInDoubt } from '../engine/write-deadline'
 import { createTakeReceipts } from './take-receipts'
-import { type Counters, countersOf, createUnlimitedTakes } from './unlimited-takes'
-import { holdingOf, MOVE_HOLD, RELEASE } from './usage-holds'
+import { createUnlimitedTakes } from './unlimited-takes'
+import { type Counters, countersOf } from './usage-counters'
+import { holdingOf, MOVE_HOLD } from './usage-holds'
+import { createHoldReleases } from './usage-releases'
 import { GIVE_BACK_CREDIT, GIVE_BACK_QUOTA, TAKE_CREDIT, TAKE_CREDIT_HELD, TAKE_QUOTA } from './usage-sql'
 
 /**
@@ -41,10 +43,7 @@ export function createUsageRepo(
   holder = '',
 ) {
   const unsettled = new Set<Reservation>()
-  // Holds of kept reservations end in bulk: summed per team and window, written once per turn of the event loop.
-  // A busy team then costs one release statement per turn rather than one per call.
-  let releases = new Map<string, { teamId: string; window: number; count: number }>()
-  let releasing: Promise<unknown> = Promise.resolve()
+  const { release, writeReleases } = createHoldReleases(client)
 
   const unlimited = createUnlimitedTakes(client, onTaken)
   // Each take of a held unit leaves a receipt: a take on a libSQL server can go unanswered while the server commits
@@ -99,26 +98,6 @@ export function createUsageRepo(
       sql: r.source === 'quota' ? GIVE_BACK_QUOTA : GIVE_BACK_CREDIT,
       args: [r.teamId, r.month, r.window],
     })
-  }
-
-  function release(teamId: string, window: number) {
-    const key = `${teamId}\u0000${window}`
-    const entry = releases.get(key)
-    if (entry) entry.count++
-    else releases.set(key, { teamId, window, count: 1 })
-    if (releases.size === 1 && !entry) setImmediate(writeReleases)
-  }
-
-  function writeReleases() {
-    const due = [...releases.values()]
-    releases = new Map()
-    // A release that fails leaves holds that stop counting with their window; nothing else depends on them.
-    const written = due.map((e) =>
-      client.execute({ sql: RELEASE, args: [e.teamId, e.window, e.count] }).catch(() => undefined),
-    )
-    // Settled to nothing: a chain of Promise.all values would nest every earlier turn's results and never be freed.
-    releasing = Promise.all([releasing, ...written]).then(() => undefined)
-    return releasing
   }
 
   return {
