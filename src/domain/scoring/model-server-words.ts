@@ -16,6 +16,17 @@ export function meanwhileWithoutModel(config: Config): string {
     : 'scoring calls answer 503 scorer_unavailable (scorer.fallback = "none")'
 }
 
+/**
+ * What a person calls the scorer a `scorer.backend` names, for lines people read (the CLI, logs' hints, source
+ * health's notes): the id stays in config keys and JSON values, where a program reads it.
+ */
+export const scorerWords = (backend: string) =>
+  backend === 'ollama'
+    ? 'the Ollama model server'
+    : backend === 'openai'
+      ? 'the OpenAI-compatible server'
+      : 'the embedded scorer'
+
 /** How to start a model server (docs/scoring.md#checking-the-model-server), as the start-up line and `scorer check` say it. */
 export const howToStart = (backend: string, model?: string) =>
   backend === 'ollama' ? ` (for Ollama: "ollama serve", then "ollama pull ${model}")` : ''
