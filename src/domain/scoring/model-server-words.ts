@@ -1,4 +1,5 @@
 import type { Config } from '../../config/schema'
+export { scorerWords } from '../../scorers/scorer-words'
 import { doesNotResolve, modelAddressSetting, schemeMismatch, unresolvedHost } from '../../lib/network-reason'
 
 // What the start-up line, `scorer check` and the scorer's health (scorer-health.ts) say of a model server that cannot
@@ -15,17 +16,6 @@ export function meanwhileWithoutModel(config: Config): string {
     ? 'scoring with the embedded scorer'
     : 'scoring calls answer 503 scorer_unavailable (scorer.fallback = "none")'
 }
-
-/**
- * What a person calls the scorer a `scorer.backend` names, for lines people read (the CLI, logs' hints, source
- * health's notes): the id stays in config keys and JSON values, where a program reads it.
- */
-export const scorerWords = (backend: string) =>
-  backend === 'ollama'
-    ? 'the Ollama model server'
-    : backend === 'openai'
-      ? 'the OpenAI-compatible server'
-      : 'the embedded scorer'
 
 /** How to start a model server (docs/scoring.md#checking-the-model-server), as the start-up line and `scorer check` say it. */
 export const howToStart = (backend: string, model?: string) =>
