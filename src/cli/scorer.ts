@@ -1,5 +1,6 @@
 import { readConfig } from '../config/read'
 import { checkScorer } from '../domain/scoring/scorer-check'
+import { scorerWords } from '../domain/scoring/model-server-words'
 import { createLogger, logsWritten } from '../lib/log'
 import { shortened } from '../lib/text'
 import { parseFlags } from './args'
@@ -23,7 +24,9 @@ async function check(argv: string[]): Promise<number> {
   await logsWritten()
   if (flags.json) printJson(r)
   else {
-    const who = [r.backend, r.model, r.endpoint && `at ${r.endpoint}`].filter(Boolean).join(' ')
+    // What a person calls the server, not the backend's id (--json keeps the id).
+    const server = `${scorerWords(r.backend)}${r.endpoint ? ` at ${r.endpoint}` : ''}`
+    const who = [server, r.model && `model ${r.model}`].filter(Boolean).join(', ')
     const took = r.ms === undefined ? '' : `, ${r.ms} ms`
     const said = r.answer ? `: ${r.answer.intent} ${r.answer.score}, "${shortened(r.answer.reason, REASON_CHARS)}"` : ''
     console.log(`scorer: ${r.status} (${who}${took}) ${r.detail}${said}`)

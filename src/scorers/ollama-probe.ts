@@ -30,7 +30,7 @@ export async function probeOllama(o: { host: string; where: string; model: strin
     // An error sent with status 200 (docs/scoring.md#checking-the-model-server) is read as the same error would be
     // with its own status.
     if (/not found/i.test(said) && said.includes(model)) return missingModel({ host, where, model, signal })
-    return `ollama at ${where} answered with an error when asked about model "${model}": ${said.slice(0, 300)}; the Ollama server's log says more`
+    return `the Ollama model server at ${where} answered with an error when asked about model "${model}": ${said.slice(0, 300)}; the Ollama server's log says more`
   }
   const said = await errorText(res, ollamaMessage)
   const tls = plainHttpOnTlsPort(where, res.status, said)
@@ -39,7 +39,7 @@ export async function probeOllama(o: { host: string; where: string; model: strin
   if (refused) return refused
   if (res.status === 404 && said.includes(model)) return missingModel({ host, where, model, signal })
   if (res.status === 404) return notOllamaAt(where, host, said)
-  return `ollama at ${where} answered HTTP ${res.status} when asked about model "${model}": ${said}`
+  return `the Ollama model server at ${where} answered HTTP ${res.status} when asked about model "${model}": ${said}`
 }
 
 /**
@@ -95,7 +95,7 @@ function otherServerAt(where: string, what: string): string {
 export function proxyRefused(where: string, host: string, status: number, model: string): string | undefined {
   if (status !== 401 && status !== 403) return undefined
   if (/[:-]cloud$/i.test(model)) return undefined
-  const refused = `ollama at ${where} refused the request (HTTP ${status}): Ollama itself asks for no credentials, so a proxy in front of it`
+  const refused = `the Ollama model server at ${where} refused the request (HTTP ${status}): Ollama itself asks for no credentials, so a proxy in front of it`
   let given = false
   try {
     const url = new URL(host)

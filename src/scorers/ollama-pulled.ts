@@ -9,7 +9,7 @@ const LISTED = 5
 
 /** Ollama answers 404 naming the model to /api/show and /api/chat for a model it does not have (its API docs, "Errors"). */
 export function noModel(where: string, model: string): string {
-  return `ollama at ${where} has no model "${model}": run "ollama pull ${model}" there, or set scorer.ollama.model to a model "ollama list" shows`
+  return `the Ollama model server at ${where} has no model "${model}": run "ollama pull ${model}" there, or set scorer.ollama.model to a model "ollama list" shows`
 }
 
 /**
@@ -27,10 +27,10 @@ export async function missingModel(o: { host: string; where: string; model: stri
   const untagged = wanted.tag ? '' : ` (without a tag: "${model}:latest")`
   const same = pulled.filter((name) => nameParts(name).model === wanted.model)
   if (same.length === 1)
-    return `ollama at ${where} has no model "${model}"${untagged}; it has "${same[0]}": set scorer.ollama.model = "${same[0]}", ${pull}`
+    return `the Ollama model server at ${where} has no model "${model}"${untagged}; it has "${same[0]}": set scorer.ollama.model = "${same[0]}", ${pull}`
   const shown = (same.length ? same : pulled).slice(0, LISTED).map((name) => `"${name}"`)
   const more = (same.length ? same : pulled).length > LISTED ? ' and more ("ollama list" shows them all)' : ''
-  return `ollama at ${where} has no model "${model}"${untagged}; it has ${shown.join(', ')}${more}: set scorer.ollama.model to one of them, ${pull}`
+  return `the Ollama model server at ${where} has no model "${model}"${untagged}; it has ${shown.join(', ')}${more}: set scorer.ollama.model to one of them, ${pull}`
 }
 
 /**

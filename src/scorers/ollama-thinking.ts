@@ -99,7 +99,7 @@ export function ollamaThinking(o: {
         const roomTried = hadRoom || attempt > 0
         if (cut && (thought ? roomTried && text.answer.trim() : true))
           throw new Error(
-            `ollama at ${o.where} cut the reply off at num_predict, ${budget()} tokens (done_reason "length"), before its JSON object ended: a model that pads its reply with blank lines or repeats itself does so${thought ? ', as may one that thinks although asked not to' : ''}; choose another model`,
+            `the Ollama model server at ${o.where} cut the reply off at num_predict, ${budget()} tokens (done_reason "length"), before its JSON object ended: a model that pads its reply with blank lines or repeats itself does so${thought ? ', as may one that thinks although asked not to' : ''}; choose another model`,
           )
         if (!cut && (text.answer.trim() || !thought)) return text.answer
         if (hadRoom || attempt > 0) {

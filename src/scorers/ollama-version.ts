@@ -23,7 +23,7 @@ export async function olderThanSchemas(host: string, where: string, signal: Abor
   if (!m || version === '0.0.0') return undefined
   const [major, minor] = [Number(m[1]), Number(m[2])]
   if (major > 0 || minor >= 5) return undefined
-  return `ollama at ${where} is version ${version}: the scorer needs 0.5 or later, which takes the reply's JSON schema as format; upgrade Ollama there`
+  return `the Ollama model server at ${where} is version ${version}: the scorer needs 0.5 or later, which takes the reply's JSON schema as format; upgrade Ollama there`
 }
 
 // An Ollama before 0.5 refusing a JSON schema as `format`, in its JSON decoder's words (Ollama's issue 7991).
@@ -36,5 +36,5 @@ const FORMAT_REFUSED = /cannot unmarshal object into Go struct field \w+\.format
  */
 export function formatRefused(where: string, status: number, said: string): string | undefined {
   if (status !== 400 || !FORMAT_REFUSED.test(said)) return undefined
-  return `ollama at ${where} takes no JSON schema as format (HTTP 400: ${said}): the scorer needs Ollama 0.5 or later; upgrade Ollama there`
+  return `the Ollama model server at ${where} takes no JSON schema as format (HTTP 400: ${said}): the scorer needs Ollama 0.5 or later; upgrade Ollama there`
 }

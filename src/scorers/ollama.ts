@@ -117,7 +117,7 @@ function fetchFor(
         formatRefused(where, res.status, said) ??
         (res.status === 404 && said.includes(model)
           ? `${noModel(where, model)} (HTTP 404: ${said})`
-          : `ollama at ${where} answered HTTP ${res.status}: ${said}`)
+          : `the Ollama model server at ${where} answered HTTP ${res.status}: ${said}`)
       throw new OllamaError(message, { status: res.status, said })
     }
     // The client reads the whole body as one JSON object: it gets one only of a bounded size, and a stream of
@@ -129,22 +129,25 @@ function fetchFor(
       if (signal.aborted) throw signal.reason ?? err
       throw new OllamaError(unreadAnswer('ollama', where, err))
     }
-    if (text === null) throw new OllamaError(`ollama at ${where} answered more than ${MAX_ANSWER_BYTES} bytes`)
+    if (text === null)
+      throw new OllamaError(`the Ollama model server at ${where} answered more than ${MAX_ANSWER_BYTES} bytes`)
     let json: unknown
     try {
       json = JSON.parse(text)
     } catch {
       // A stream's error line (Ollama's API documentation, "Errors") says more than that it streamed.
       const said = sentError(text)
-      if (said) throw new OllamaError(`ollama at ${where} answered with an error: ${said.slice(0, 300)}`)
-      throw new OllamaError(`ollama at ${where} answered ${notOneObject(text, 'scorer.ollama.host')}`)
+      if (said)
+        throw new OllamaError(`the Ollama model server at ${where} answered with an error: ${said.slice(0, 300)}`)
+      throw new OllamaError(`the Ollama model server at ${where} answered ${notOneObject(text, 'scorer.ollama.host')}`)
     }
     // Only /api/chat goes through here. Anything but a chat answer (a server gone wrong, another service at the
     // address) is named now, not read further as an empty or broken reply (or a TypeError in the client's code).
     const said = ollamaMessage(json)
-    if (typeof said === 'string') throw new OllamaError(`ollama at ${where} answered with an error: ${said}`)
+    if (typeof said === 'string')
+      throw new OllamaError(`the Ollama model server at ${where} answered with an error: ${said}`)
     if (!v.is(ChatAnswer, json))
-      throw new OllamaError(`ollama at ${where} answered something that is not a chat answer`)
+      throw new OllamaError(`the Ollama model server at ${where} answered something that is not a chat answer`)
     return new Response(text, { status: res.status, headers: { 'content-type': 'application/json' } })
   }
   return bound as typeof fetch

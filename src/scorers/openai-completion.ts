@@ -36,23 +36,28 @@ export function readCompletion(
   const { where, mask } = a
   const json = parseJson(body)
   if (json === undefined)
-    return { failure: mask(`openai at ${where} answered ${notOneObject(body, 'scorer.openai.base_url')}`) }
+    return {
+      failure: mask(
+        `the OpenAI-compatible server at ${where} answered ${notOneObject(body, 'scorer.openai.base_url')}`,
+      ),
+    }
   const parsed = v.safeParse(Completion, json)
   if (!parsed.success) {
     // An error sent with status 200 (docs/scoring.md#reading-the-reply) is named with what it says.
     const said = sentError(json)
-    if (said) return { failure: `openai at ${where} answered with an error: ${mask(said).slice(0, 300)}` }
-    return { failure: `openai at ${where} answered something that is not a chat completion` }
+    if (said)
+      return { failure: `the OpenAI-compatible server at ${where} answered with an error: ${mask(said).slice(0, 300)}` }
+    return { failure: `the OpenAI-compatible server at ${where} answered something that is not a chat completion` }
   }
   const choice = parsed.output.choices[0]
-  if (!choice) return { failure: `openai at ${where} answered a completion without choices` }
+  if (!choice) return { failure: `the OpenAI-compatible server at ${where} answered a completion without choices` }
   // A refusal would come again on a retry: it is a failure at once.
   if (choice.message.refusal) return { failure: `the model refused: ${mask(choice.message.refusal).slice(0, 200)}` }
   const text = withoutThinking(choice.message.content)
   // Withheld (or cut) by the server's content filter for the post's words: asked again, it would be withheld again.
   if (choice.finish_reason === 'content_filter' && parseJson(text.answer) === undefined)
     return {
-      failure: `openai at ${where} withheld the reply by its content filter (finish_reason "content_filter"): the server flagged the post's words, no fault of the model's or of its address`,
+      failure: `the OpenAI-compatible server at ${where} withheld the reply by its content filter (finish_reason "content_filter"): the server flagged the post's words, no fault of the model's or of its address`,
     }
   const reasoned = Boolean(choice.message.reasoning_content || choice.message.reasoning) || text.thoughtOnly
   // All thinking and no answer would come again on a retry too: said as it is, at once.
@@ -68,7 +73,7 @@ export function readCompletion(
   // Cut off at the token limit (no max_tokens is sent: the context was nearly full), it would be cut again.
   if (choice.finish_reason === 'length' && parseJson(text.answer) === undefined)
     return {
-      failure: `openai at ${where} cut the reply off at the token limit (finish_reason "length"): give the model a larger context on the server`,
+      failure: `the OpenAI-compatible server at ${where} cut the reply off at the token limit (finish_reason "length"): give the model a larger context on the server`,
     }
   return { answer: text.answer }
 }

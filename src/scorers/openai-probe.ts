@@ -34,15 +34,15 @@ export async function probeOpenAi(o: {
     const what = `GET ${path}/models answered with an error: ${mask(said)}`
     if (!/\/v1$/.test(path))
       return `no OpenAI-compatible API at ${where}${path} (${what}): scorer.openai.base_url usually ends in /v1`
-    return `openai at ${where} answered ${what}`
+    return `the OpenAI-compatible server at ${where} answered ${what}`
   }
   if (res.status === 401 || res.status === 403)
-    return `openai at ${where} refused the request (HTTP ${res.status}): ${keyAdvice(o.headers)}`
+    return `the OpenAI-compatible server at ${where} refused the request (HTTP ${res.status}): ${keyAdvice(o.headers)}`
   if (res.status === 404) return notFoundAt(where, path)
   const said = mask(await errorText(res, openAiMessage))
   return (
     plainHttpOnTlsPort(where, res.status, said) ??
-    `openai at ${where} answered HTTP ${res.status} to GET /models: ${said}`
+    `the OpenAI-compatible server at ${where} answered HTTP ${res.status} to GET /models: ${said}`
   )
 }
 
@@ -78,7 +78,7 @@ function notServedByVllm(json: object, model: string, where: string): string | u
     .slice(0, 5)
     .map((id) => `"${id}"`)
     .join(', ')
-  return `openai at ${where} serves no model "${model}" (vLLM lists ${listed}): set scorer.openai.model to a name it lists`
+  return `the OpenAI-compatible server at ${where} serves no model "${model}" (vLLM lists ${listed}): set scorer.openai.model to a name it lists`
 }
 
 /**
@@ -137,8 +137,8 @@ export function callRefused(o: { where: string; status: number; detail: string; 
   const tls = plainHttpOnTlsPort(where, status, detail)
   if (tls) return tls
   if (status === 404 && detail.includes(model))
-    return `openai at ${where} does not serve model "${model}" (HTTP 404: ${detail}): set scorer.openai.model to a name its GET ${o.path}/models lists`
+    return `the OpenAI-compatible server at ${where} does not serve model "${model}" (HTTP 404: ${detail}): set scorer.openai.model to a name its GET ${o.path}/models lists`
   if (status === 400 && CONTEXT_FULL.test(detail))
-    return `openai at ${where} could not fit the prompt in the model's context (HTTP 400: ${detail}): give the model a larger context on the server (the llama.cpp server's -c, vLLM's --max-model-len), or set scorer.openai.context_tokens to the context it has`
-  return `openai at ${where} answered HTTP ${status}: ${detail}`
+    return `the OpenAI-compatible server at ${where} could not fit the prompt in the model's context (HTTP 400: ${detail}): give the model a larger context on the server (the llama.cpp server's -c, vLLM's --max-model-len), or set scorer.openai.context_tokens to the context it has`
+  return `the OpenAI-compatible server at ${where} answered HTTP ${status}: ${detail}`
 }

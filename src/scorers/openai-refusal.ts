@@ -28,7 +28,7 @@ export function standingRefusal(o: { input: ScoreInput; err: unknown; used: numb
   const said = `HTTP 400: ${(o.err as { refusal: string }).refusal}`
   if (fitToContext(o.input, stated).maxContentChars <= LEAST_POST_CHARS)
     return new Error(
-      `openai at ${o.where} could not fit the prompt in the model's context of ${stated} tokens with no more than ${LEAST_POST_CHARS} characters of the post (${said}): the instructions, the team's profiles and the reply take more; ${GIVE_MORE}`,
+      `the OpenAI-compatible server at ${o.where} could not fit the prompt in the model's context of ${stated} tokens with no more than ${LEAST_POST_CHARS} characters of the post (${said}): the instructions, the team's profiles and the reply take more; ${GIVE_MORE}`,
     )
   if (stated < o.used) return o.err
   const shorter =
@@ -36,7 +36,7 @@ export function standingRefusal(o: { input: ScoreInput; err: unknown; used: numb
       ? `, or set scorer.openai.context_tokens under ${stated} to cut every post shorter`
       : ''
   return new Error(
-    `openai at ${o.where} could not fit the prompt in the model's context of ${stated} tokens, though it was cut to fit ${o.used} tokens at ${CHARS_PER_TOKEN} characters a token (${said}): the post has more tokens than its length suggests (another script, emoji, code); ${LARGER}${shorter}`,
+    `the OpenAI-compatible server at ${o.where} could not fit the prompt in the model's context of ${stated} tokens, though it was cut to fit ${o.used} tokens at ${CHARS_PER_TOKEN} characters a token (${said}): the post has more tokens than its length suggests (another script, emoji, code); ${LARGER}${shorter}`,
   )
 }
 

@@ -105,7 +105,8 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
       if (signal.aborted) throw signal.reason ?? err
       throw new OpenAiError(mask(unreadAnswer('openai', where, err)))
     }
-    if (body === null) throw new OpenAiError(`openai at ${where} answered more than ${MAX_ANSWER_BYTES} bytes`)
+    if (body === null)
+      throw new OpenAiError(`the OpenAI-compatible server at ${where} answered more than ${MAX_ANSWER_BYTES} bytes`)
     const read = readCompletion(body, { where, model: config.model, mask })
     if ('failure' in read) throw new OpenAiError(read.failure)
     return read.answer

@@ -1,5 +1,6 @@
 import { networkReason } from '../lib/network-reason'
 import { readAtMost } from '../lib/read-at-most'
+import { scorerWords } from './scorer-words'
 
 // What a scorer's error may say about the model server it called: the server's origin, never the credentials an
 // address can carry, and at most 300 characters of what it answered. And how much of an answer is read at all.
@@ -86,7 +87,7 @@ function isJson(text: string): boolean {
 export function unreadAnswer(backend: string, where: string, err: unknown): string {
   const reason = networkReason(err)
   if (reason)
-    return `${backend} at ${where} closed the connection before its answer ended (${reason}): the model server's log says why`
+    return `${scorerWords(backend)} at ${where} closed the connection before its answer ended (${reason}): the model server's log says why`
   const message = err instanceof Error ? err.message : String(err)
-  return `${backend} at ${where} could not be read: ${message.replace(/\s*For more information, pass `verbose: true`[\s\S]*$/, '')}`
+  return `${scorerWords(backend)} at ${where} could not be read: ${message.replace(/\s*For more information, pass `verbose: true`[\s\S]*$/, '')}`
 }

@@ -141,7 +141,7 @@ describe('what poll --once tells a new install', () => {
     // The CLI tests' environment names the rules backend; this one asks for the model of the file.
     const out = await ok(ws, ['poll', '--once', ...strict], { env: { LEAD_SIGNALS_SCORER_BACKEND: 'ollama' } })
     expect(out).toContain(
-      'the ollama scorer could not answer, so 1 mention waits for the next pass (scorer.fallback = "none"): lead-signals scorer check says why',
+      'the Ollama model server could not answer, so 1 mention waits for the next pass (scorer.fallback = "none"): lead-signals scorer check says why',
     )
   })
   // A new team adds a webhook, runs poll --once, sees "qualified 1" and waits for a delivery that never came: the

@@ -65,6 +65,6 @@ describe('poll --once with nothing listening at the model server', () => {
     expect(advice).toContain(
       `the model server has not been reachable: start it, or check its address in the [scorer] settings (scorer.ollama.host is ${REFUSED_ORIGIN})`,
     )
-    expect(advice.some((l) => l.startsWith('the ollama scorer could not answer, so 1 mention waits'))).toBe(true)
+    expect(advice.some((l) => l.startsWith('the Ollama model server could not answer, so 1 mention waits'))).toBe(true)
   })
 })

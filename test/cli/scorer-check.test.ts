@@ -51,7 +51,7 @@ describe('scorer check', () => {
     const ok = fakeOllama(JSON.stringify(ANSWER))
     const r = await runCli(ws, ['scorer', 'check'], { env: ollamaEnv(ok.origin) })
     expect(r.code).toBe(0)
-    expect(r.stdout).toContain(`scorer: ok (ollama qwen2.5:3b at ${ok.origin}, `)
+    expect(r.stdout).toContain(`scorer: ok (the Ollama model server at ${ok.origin}, model qwen2.5:3b, `)
     expect(r.stdout).toContain('ACTIVE 9')
 
     const missing = await runCli(ws, ['scorer', 'check'], { env: ollamaEnv(ok.origin, 'llama3.2:3b') })
@@ -116,7 +116,7 @@ describe('scorer check', () => {
 
     const rules = await runCli(ws, ['scorer', 'check'], { env: { LEAD_SIGNALS_SCORER_BACKEND: 'rules' } })
     expect(rules.code).toBe(0)
-    expect(rules.stdout).toContain('scorer: ok (rules')
+    expect(rules.stdout).toContain('scorer: ok (the embedded scorer')
     expect(rules.stdout).not.toContain('meanwhile')
   })
 
@@ -130,7 +130,8 @@ describe('scorer check', () => {
     }
     const ok = await runCli(ws, ['scorer', 'check'], { env })
     expect(ok.code).toBe(0)
-    expect(ok.stdout).toContain('scorer: ok (openai local at')
+    expect(ok.stdout).toContain('scorer: ok (the OpenAI-compatible server at')
+    expect(ok.stdout).toContain(`${server.origin}, model local, `)
 
     const wrong = await runCli(ws, ['scorer', 'check'], {
       env: { ...env, LEAD_SIGNALS_SCORER_OPENAI_API_KEY: 'sk-wrong-9876543210fedcba' },

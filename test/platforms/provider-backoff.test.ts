@@ -72,3 +72,23 @@ describe('provider (Apify): a 429 without Retry-After', () => {
     expect(err).toMatchObject({ kind: 'upstream_error', extra: { retryAfterSec: 30 } })
   })
 })
+
+describe('provider (Apify): a search stopped while it backs off', () => {
+  test('ends its wait at once and sends Apify nothing more', async () => {
+    const f = apify(Number.POSITIVE_INFINITY)
+    const stop = new AbortController()
+    // The random part at its most: the first wait is 1,000 ms, the ones after it 2, 4 and 8 s.
+    const searching = linkedin(f.origin, { random: () => 1 }).search('crm', 5, stop.signal)
+    while (f.at.length === 0) await Bun.sleep(10)
+    await Bun.sleep(100)
+    const stoppedAt = performance.now()
+    stop.abort()
+    const err = await searching.catch((e) => e)
+    const tookMs = performance.now() - stoppedAt
+    expect(err).toBeInstanceOf(Error)
+    expect(tookMs).toBeLessThan(300)
+    // Past where the first wait would have ended: no try was sent after the stop.
+    await Bun.sleep(1200)
+    expect(f.received).toHaveLength(1)
+  })
+})

@@ -32,6 +32,7 @@ function cutServer(): string {
 
 const input = { content: 'Our team needs a CRM this month.', keyword: 'crm', icps: [] }
 
+const SAID = { ollama: 'the Ollama model server', openai: 'the OpenAI-compatible server' }
 for (const backend of ['ollama', 'openai'] as const)
   test(`${backend}: an answer cut off by the server says so and where to look`, async () => {
     const origin = cutServer()
@@ -43,6 +44,6 @@ for (const backend of ['ollama', 'openai'] as const)
     const scorer = buildScorer(loadConfig({ env }), silentLogger)
     const err = (await scorer.score(input, AbortSignal.timeout(5000)).catch((e) => e)) as Error
     expect(err.message).toBe(
-      `${backend} at ${origin} closed the connection before its answer ended (connection reset): the model server's log says why`,
+      `${SAID[backend]} at ${origin} closed the connection before its answer ended (connection reset): the model server's log says why`,
     )
   })

@@ -31,7 +31,7 @@ describe('a reply Ollama cut off at num_predict', () => {
     const ollama = fakeOllama({ content: `{"reason": "The post says${'\n'.repeat(400)}`, done_reason: 'length' })
     const failed = score(ollama.origin)
     await expect(failed).rejects.toThrow(
-      `ollama at ${ollama.origin} cut the reply off at num_predict, 512 tokens (done_reason "length"), before its JSON object ended`,
+      `the Ollama model server at ${ollama.origin} cut the reply off at num_predict, 512 tokens (done_reason "length"), before its JSON object ended`,
     )
     await expect(failed).rejects.not.toThrow('upgrade Ollama')
     expect(ollama.received).toHaveLength(1)

@@ -211,7 +211,7 @@ describe('ollama scorer against a fake Ollama', () => {
     )
     const call = scorer(ollama.origin, { LEAD_SIGNALS_SCORER_OLLAMA_MODEL: 'llama3.2:3b' }).score(input, live())
     await expect(call).rejects.toThrow(
-      `ollama at ${ollama.origin} has no model "llama3.2:3b": run "ollama pull llama3.2:3b" there, or set scorer.ollama.model to a model "ollama list" shows (HTTP 404: model "llama3.2:3b" not found, try pulling it first)`,
+      `the Ollama model server at ${ollama.origin} has no model "llama3.2:3b": run "ollama pull llama3.2:3b" there, or set scorer.ollama.model to a model "ollama list" shows (HTTP 404: model "llama3.2:3b" not found, try pulling it first)`,
     )
     // Another 404 (a path that is not Ollama's, a proxy in front of it) is passed on as it was said.
     const other = startFake(() => new Response('404 page not found', { status: 404 }))
@@ -240,7 +240,7 @@ describe('ollama scorer against a fake Ollama', () => {
     )
     const big = scorer(huge.origin).score(input, live())
     await expect(big).rejects.toBeInstanceOf(OllamaError)
-    await expect(big).rejects.toThrow(`ollama at ${huge.origin} answered more than 1048576 bytes`)
+    await expect(big).rejects.toThrow(`the Ollama model server at ${huge.origin} answered more than 1048576 bytes`)
 
     // Ollama's stream (its API documentation, "Streaming responses"): one JSON object a line, the last done: true.
     const lines = [
@@ -254,11 +254,11 @@ describe('ollama scorer against a fake Ollama', () => {
         }),
     )
     await expect(scorer(streamed.origin).score(input, live())).rejects.toThrow(
-      `ollama at ${streamed.origin} answered a stream of JSON lines, though none was asked for`,
+      `the Ollama model server at ${streamed.origin} answered a stream of JSON lines, though none was asked for`,
     )
     const text = startFake(() => new Response('Bad Gateway', { headers: { 'content-type': 'text/plain' } }))
     await expect(scorer(text.origin).score(input, live())).rejects.toThrow(
-      `ollama at ${text.origin} answered text that is not JSON`,
+      `the Ollama model server at ${text.origin} answered text that is not JSON`,
     )
   })
 
@@ -275,7 +275,7 @@ describe('ollama scorer against a fake Ollama', () => {
         }),
     )
     await expect(scorer(streamed.origin).score(input, live())).rejects.toThrow(
-      `ollama at ${streamed.origin} answered with an error: an error was encountered while running the model`,
+      `the Ollama model server at ${streamed.origin} answered with an error: an error was encountered while running the model`,
     )
   })
 
@@ -291,12 +291,14 @@ describe('ollama scorer against a fake Ollama', () => {
       const odd = startFake(() => Response.json(body))
       const call = scorer(odd.origin).score(input, live())
       await expect(call).rejects.toBeInstanceOf(OllamaError)
-      await expect(call).rejects.toThrow(`ollama at ${odd.origin} answered something that is not a chat answer`)
+      await expect(call).rejects.toThrow(
+        `the Ollama model server at ${odd.origin} answered something that is not a chat answer`,
+      )
       expect(odd.received).toHaveLength(1)
     }
     const said = startFake(() => Response.json({ error: 'llm server loading model' }))
     await expect(scorer(said.origin).score(input, live())).rejects.toThrow(
-      `ollama at ${said.origin} answered with an error: llm server loading model`,
+      `the Ollama model server at ${said.origin} answered with an error: llm server loading model`,
     )
   })
 

@@ -48,7 +48,7 @@ describe('a prompt over the context the server gave the model', () => {
       const fake = startFake(() => Response.json(body, { status: 400 }))
       const failed = score(fake.origin, { LEAD_SIGNALS_SCORER_OPENAI_CONTEXT_TOKENS: '4096' })
       await expect(failed).rejects.toThrow(
-        `openai at ${fake.origin} could not fit the prompt in the model's context (HTTP 400: `,
+        `the OpenAI-compatible server at ${fake.origin} could not fit the prompt in the model's context (HTTP 400: `,
       )
       await expect(failed).rejects.toThrow(
         "): give the model a larger context on the server (the llama.cpp server's -c, vLLM's --max-model-len)",
@@ -61,7 +61,9 @@ describe('a prompt over the context the server gave the model', () => {
       Response.json({ error: { message: 'Invalid value for temperature' } }, { status: 400 }),
     )
     const failed = score(fake.origin)
-    await expect(failed).rejects.toThrow(`openai at ${fake.origin} answered HTTP 400: Invalid value for temperature`)
+    await expect(failed).rejects.toThrow(
+      `the OpenAI-compatible server at ${fake.origin} answered HTTP 400: Invalid value for temperature`,
+    )
     await expect(failed).rejects.not.toThrow('context')
   })
 })

@@ -18,7 +18,7 @@ describe('a reply the content filter withheld', () => {
       )
       const failed = score(server.origin)
       await expect(failed).rejects.toThrow(
-        `openai at ${server.origin} withheld the reply by its content filter (finish_reason "content_filter")`,
+        `the OpenAI-compatible server at ${server.origin} withheld the reply by its content filter (finish_reason "content_filter")`,
       )
       await expect(failed).rejects.not.toThrow('JSON schema')
       expect(server.received).toHaveLength(1)

@@ -32,6 +32,6 @@ test('a 404 naming the model says which model and what to set', async () => {
     .score({ content: 'We need a CRM.', icps: [] }, AbortSignal.timeout(5000))
     .catch((e) => e)) as Error
   expect(err.message).toBe(
-    `openai at ${server.url.origin} does not serve model "qwen3-8b" (HTTP 404: The model \`qwen3-8b\` does not exist.): set scorer.openai.model to a name its GET /v1/models lists`,
+    `the OpenAI-compatible server at ${server.url.origin} does not serve model "qwen3-8b" (HTTP 404: The model \`qwen3-8b\` does not exist.): set scorer.openai.model to a name its GET /v1/models lists`,
   )
 })

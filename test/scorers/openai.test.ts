@@ -245,7 +245,9 @@ describe('openai scorer against a fake OpenAI-compatible server', () => {
     ] as const) {
       const server = startFake(() => Response.json(body))
       const call = scorer(server.origin, { LEAD_SIGNALS_SCORER_OPENAI_API_KEY: KEY }).score(input, live())
-      await expect(call).rejects.toThrow(`openai at ${server.origin} answered with an error: ${said}`)
+      await expect(call).rejects.toThrow(
+        `the OpenAI-compatible server at ${server.origin} answered with an error: ${said}`,
+      )
       expect(server.received).toHaveLength(1)
     }
   })
@@ -268,7 +270,7 @@ describe('openai scorer against a fake OpenAI-compatible server', () => {
     const call = scorer(full.origin).score(input, live())
     await expect(call).rejects.toBeInstanceOf(OpenAiError)
     await expect(call).rejects.toThrow(
-      `openai at ${full.origin} cut the reply off at the token limit (finish_reason "length"): give the model a larger context on the server`,
+      `the OpenAI-compatible server at ${full.origin} cut the reply off at the token limit (finish_reason "length"): give the model a larger context on the server`,
     )
     expect(full.received).toHaveLength(1)
   })
@@ -293,13 +295,13 @@ describe('openai scorer against a fake OpenAI-compatible server', () => {
     )
     const big = scorer(huge.origin).score(input, live())
     await expect(big).rejects.toBeInstanceOf(OpenAiError)
-    await expect(big).rejects.toThrow(`openai at ${huge.origin} answered more than 1048576 bytes`)
+    await expect(big).rejects.toThrow(`the OpenAI-compatible server at ${huge.origin} answered more than 1048576 bytes`)
 
     // Server-sent events, as a chat completion streams (data: lines, then data: [DONE]).
     const events = `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: '{' } }] })}\n\ndata: [DONE]\n\n`
     const streamed = startFake(() => new Response(events, { headers: { 'content-type': 'text/event-stream' } }))
     await expect(scorer(streamed.origin).score(input, live())).rejects.toThrow(
-      `openai at ${streamed.origin} answered a stream of server-sent events, though none was asked for`,
+      `the OpenAI-compatible server at ${streamed.origin} answered a stream of server-sent events, though none was asked for`,
     )
   })
 

@@ -17,7 +17,7 @@ const score = (env: Record<string, string>) => {
 }
 
 describe('a scoring call to an address whose scheme does not fit the server', () => {
-  test('ollama and openai at https:// to a plain HTTP server: the call fails saying to write http://', async () => {
+  test('ollama and the OpenAI-compatible server at https:// to a plain HTTP server: the call fails saying to write http://', async () => {
     const plain = startFake(() => new Response('404 page not found', { status: 404 }))
     const host = plain.origin.replace('http://', 'https://')
     await expect(score({ LEAD_SIGNALS_SCORER_OLLAMA_HOST: host })).rejects.toThrow(

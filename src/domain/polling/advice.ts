@@ -6,6 +6,7 @@ import type { Needs } from '../needs'
 import { shellWord } from '../../lib/shell-word'
 import type { PassSummary } from './summary'
 import { unresolvedWords } from '../../platforms/unresolved-name'
+import { scorerWords } from '../scoring/model-server-words'
 
 /**
  * A platform's "could not be reached", for the operator (poll --once, platforms check), with the base_url its searches
@@ -149,7 +150,7 @@ export async function passAdvice(
   if (summary.scorerUnavailable) {
     const n = summary.totals.pending
     lines.push(
-      `the ${deps.config.scorer.backend} scorer could not answer, so ${n} mention${n === 1 ? ' waits' : 's wait'} for the next pass (scorer.fallback = "none"): lead-signals scorer check says why`,
+      `${scorerWords(deps.config.scorer.backend)} could not answer, so ${n} mention${n === 1 ? ' waits' : 's wait'} for the next pass (scorer.fallback = "none"): lead-signals scorer check says why`,
     )
   }
   // The command line stores deliveries and never sends them (docs/webhooks.md#delivery): without this line a new team

@@ -1,4 +1,5 @@
 import type { Config } from '../../config/schema'
+export { scorerWords } from '../../scorers/scorer-words'
 import { doesNotResolve, modelAddressSetting, schemeMismatch, unresolvedHost } from '../../lib/network-reason'
 
 // What the start-up line, `scorer check` and the scorer's health (scorer-health.ts) say of a model server that cannot

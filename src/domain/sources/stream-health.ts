@@ -1,6 +1,7 @@
 import type { Config } from '../../config/schema'
 import { isStreamed } from '../../platforms/streams'
 import type { StreamPosition } from '../../storage/repos/stream-positions'
+import { scorerWords } from '../scoring/model-server-words'
 
 // A running stream writes its row at least every 5 s (domain/streams/runner.ts FIGURES_MS); one older than this is a
 // stream whose position has stopped moving (a store that hangs, a batch the scorer is stuck on, no process reading).
@@ -22,10 +23,10 @@ const lagMs = (stored: number, updatedAt: string, now: Date) => {
  * nothing may, and then it is a gap.
  */
 const boundNote = (config: Config) => {
-  const behind = `the ${config.scorer.backend} scorer is behind the stream and the polling queue holds as many of your team's mentions as it takes`
+  const behind = `${scorerWords(config.scorer.backend)} is behind the stream and the polling queue holds as many of your team's mentions as it takes`
   return config.scorer.fallback === 'none'
     ? `${behind}: matched posts past them are passed over unscored (a gap, as scorer.fallback is "none") until polling passes bring the queue down to half`
-    : `${behind}: leads past them are scored by the embedded scorer (rules) until polling passes bring the queue down to half`
+    : `${behind}: leads past them are scored by the embedded scorer until polling passes bring the queue down to half`
 }
 
 /**

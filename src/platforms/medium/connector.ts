@@ -11,6 +11,7 @@ import { countedPause } from '../common/counted-limits'
 import type { PlatformShared } from '../common/shared-pauses'
 import type { PlatformConnector } from '../types'
 import { plainQuery } from '../../query/platform-queries'
+import { withoutFeedLink } from './preview'
 
 // Medium has no search API (its official API is archived and was write-only). What it serves without a key is RSS:
 // GET /feed/tag/{tag} lists the newest stories carrying a tag, about ten, newest first, with no paging: one request
@@ -157,8 +158,8 @@ function toMention(item: Item): Mention {
   return {
     id: `medium:${postId}`,
     ...authorOr(item['dc:creator'] || handle),
-    // The title, then the story as text (the whole story, or Medium's preview of it).
-    content: body ? `${item.title}\n\n${htmlToText(body)}` : item.title,
+    // The title, then the story as text (the whole story, or Medium's preview of it without Medium's own link).
+    content: body ? `${item.title}\n\n${htmlToText(withoutFeedLink(body))}`.trim() : item.title,
     [AS_SENT]: [item.title, body],
     url,
     profileUrl: profile,

@@ -1,6 +1,7 @@
 import { AppError } from '../../errors'
 import { type FailedAnswer, retryAfterSecOf, retryWords } from '../common/rate-limit'
 import { UpstreamStatusError } from '../http'
+import { pause } from '../../lib/pause'
 
 // Apify API v2, "Retrying rate-limited requests with exponential backoff" (docs/platforms.md#providers): a 429 that
 // names no wait is sent again after a random time between DELAY and 2 × DELAY milliseconds, DELAY starting at 500 and
@@ -11,8 +12,14 @@ const RETRIES = 4
 /** The least time left for a run after a wait (runTimeLimitSec keeps a second of it for the answer). */
 const LEAST_RUN_MS = 2000
 
-/** How the backoff waits: its random part (0 to 1) and its sleep; Bun's own unless a test passes others. */
-export type Pacing = { random?: () => number; sleep?: (ms: number) => Promise<unknown> }
+/**
+ * How the backoff waits: its random part (0 to 1) and its sleep, which ends early when the search is stopped; the
+ * platform's own unless a test passes others.
+ */
+export type Pacing = { random?: () => number; sleep?: (ms: number, signal?: AbortSignal) => Promise<unknown> }
+
+// A stopped search (cancelled, or past its deadline) must not sit out a wait of up to 8 s and then send again.
+const sleepUnlessStopped = (ms: number, signal?: AbortSignal) => (signal ? pause(ms, signal) : Bun.sleep(ms))
 
 /** Apify's 429 without a Retry-After (or a reset time): the documented backoff applies, not a wait it named. */
 class UnnamedWait extends UpstreamStatusError {}
@@ -32,7 +39,7 @@ export async function withBackoff<T>(
   platform: string,
   send: (leftMs: number) => Promise<T>,
   budgetMs: number,
-  { random = Math.random, sleep = Bun.sleep }: Pacing = {},
+  { random = Math.random, sleep = sleepUnlessStopped }: Pacing = {},
   signal?: AbortSignal,
 ): Promise<T> {
   const started = performance.now()
@@ -55,7 +62,7 @@ export async function withBackoff<T>(
           false,
         )
       }
-      await sleep(wait)
+      await sleep(wait, signal)
       if (signal?.aborted)
         throw signal.reason ?? new AppError('upstream_timeout', `${platform}: the search was stopped`)
     }

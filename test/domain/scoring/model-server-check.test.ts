@@ -144,7 +144,7 @@ describe('the start-up check of the model server', () => {
     expect(r.ready).toBe(false)
     expect(r.lines[0]).toContain('model_unavailable')
     expect(r.lines[0]).toContain(
-      `ollama at ${old.origin} is version 0.4.7: the scorer needs 0.5 or later, which takes the reply's JSON schema as format; upgrade Ollama there`,
+      `the Ollama model server at ${old.origin} is version 0.4.7: the scorer needs 0.5 or later, which takes the reply's JSON schema as format; upgrade Ollama there`,
     )
     for (const version of ['0.5.0', '0.12.4', '0.0.0']) {
       const current = startFake((req: Received) =>
@@ -177,7 +177,7 @@ describe('the start-up check of the model server', () => {
     const wrong = await check(env(vllm.origin, 'qwen2.5:7b'))
     expect(wrong.ready).toBe(false)
     expect(wrong.lines[0]).toContain(
-      `openai at ${vllm.origin} serves no model \\"qwen2.5:7b\\" (vLLM lists \\"Qwen/Qwen2.5-7B-Instruct\\"): set scorer.openai.model to a name it lists`,
+      `the OpenAI-compatible server at ${vllm.origin} serves no model \\"qwen2.5:7b\\" (vLLM lists \\"Qwen/Qwen2.5-7B-Instruct\\"): set scorer.openai.model to a name it lists`,
     )
     expect(await check(env(vllm.origin, 'Qwen/Qwen2.5-7B-Instruct'))).toEqual({ ready: true, lines: [] })
     expect(await check(env(served('llamacpp').origin, 'qwen2.5:7b'))).toEqual({ ready: true, lines: [] })

@@ -34,7 +34,7 @@ describe('the start-up check of an Ollama that answers 200 with an error', () =>
     expect(r.lines).toHaveLength(1)
     expect(r.lines[0]).toContain('model_unavailable')
     expect(r.said[0]).toContain(
-      `ollama at ${ollama.origin} has no model "qwen2.5:3b": run "ollama pull qwen2.5:3b" there`,
+      `the Ollama model server at ${ollama.origin} has no model "qwen2.5:3b": run "ollama pull qwen2.5:3b" there`,
     )
   })
 
@@ -43,7 +43,7 @@ describe('the start-up check of an Ollama that answers 200 with an error', () =>
     const r = await check(ollama.origin)
     expect(r.ready).toBe(false)
     expect(r.said[0]).toContain(
-      `ollama at ${ollama.origin} answered with an error when asked about model "qwen2.5:3b": unable to load model blob: permission denied`,
+      `the Ollama model server at ${ollama.origin} answered with an error when asked about model "qwen2.5:3b": unable to load model blob: permission denied`,
     )
     expect(r.said[0]).toContain("the Ollama server's log")
   })

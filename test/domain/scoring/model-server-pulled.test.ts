@@ -36,7 +36,9 @@ describe('a model Ollama does not have', () => {
   test('a name without its tag names the tagged model it has, before the pull command', async () => {
     const ollama = fakeOllama(['qwen2.5:3b', 'llama3.2:1b'])
     const said = await detail(ollama.origin, 'qwen2.5')
-    expect(said).toContain(`ollama at ${ollama.origin} has no model "qwen2.5" (without a tag: "qwen2.5:latest")`)
+    expect(said).toContain(
+      `the Ollama model server at ${ollama.origin} has no model "qwen2.5" (without a tag: "qwen2.5:latest")`,
+    )
     expect(said).toContain('it has "qwen2.5:3b": set scorer.ollama.model = "qwen2.5:3b"')
     expect(said).toContain('or run "ollama pull qwen2.5" there')
   })

@@ -28,7 +28,7 @@ describe('an Ollama older than 0.5 whose version cannot be read', () => {
     )
     expect(r.status).toBe('failed')
     expect(r.detail).toBe(
-      `ollama at ${ollama.origin} takes no JSON schema as format (HTTP 400: ${DECODER}): the scorer needs Ollama 0.5 or later; upgrade Ollama there`,
+      `the Ollama model server at ${ollama.origin} takes no JSON schema as format (HTTP 400: ${DECODER}): the scorer needs Ollama 0.5 or later; upgrade Ollama there`,
     )
     expect(ollama.received.filter((q) => q.url.pathname === '/api/chat')).toHaveLength(1)
   })

@@ -83,7 +83,7 @@ describe('the bound of the polling queue a stream hands its overflow to', () => 
     expect(await pending()).toBe(cap)
     // Source health says so to the team, and since when, while the bound holds.
     const shown = (await queueBoundOf(w))?.queueBound
-    expect(shown?.note).toContain('the ollama scorer is behind the stream')
+    expect(shown?.note).toContain('the Ollama model server is behind the stream')
     expect(shown?.note).toContain('scored by the embedded scorer')
     expect(Date.parse(shown?.since ?? '')).toBe(Date.parse(w.deps.clock.now().toISOString()))
     const byRules = await signals('rules')
