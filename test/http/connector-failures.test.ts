@@ -7,9 +7,12 @@ import { fakeUpstream } from '../support/fake-upstream'
 
 // One fake for every platform host: whatever path a connector calls, it answers in the mode under test.
 let mode: 'timeout' | '429' | '500' | 'malformed' = '500'
+// Long enough for an answer on a loaded machine: 400 ms timed out a 500 (504 instead of 502) beside other test files
+// and three busy loops; 100 ms before it, a malformed answer. The timeout mode answers well after it.
+const TIMEOUT_MS = 2_000
 const fake = fakeUpstream(async () => {
   if (mode === 'timeout') {
-    await Bun.sleep(2_000)
+    await Bun.sleep(3 * TIMEOUT_MS)
     return Response.json({})
   }
   if (mode === '429') return new Response('slow down', { status: 429, headers: { 'retry-after': '30' } })
@@ -23,9 +26,7 @@ const EARLIER_ONLY = new Set<Source>(['news', 'internet', 'indiehacker'])
 
 /** Each source pointed at the fake, with the credentials it needs to count as configured. */
 function platformsConfig(withCredentials: boolean) {
-  // Long enough for an answer on a loaded machine (100 ms timed out a malformed answer beside another test run), short
-  // enough that the timeout mode's 2 s wait is one.
-  const at = { base_url: fake.origin, timeout_ms: 400 }
+  const at = { base_url: fake.origin, timeout_ms: TIMEOUT_MS }
   const creds = <T extends object>(c: T) => (withCredentials ? c : {})
   const tables: Record<string, object> = {
     twitter: { ...at, ...creds({ bearer_token: 'bearer-secret' }) },
@@ -41,8 +42,8 @@ function platformsConfig(withCredentials: boolean) {
     bluesky: { ...at, ...creds({ identifier: 'me.bsky.social', app_password: 'app-secret' }) },
     mastodon: { ...at, ...creds({ access_token: 'masto-secret' }) },
     producthunt: { ...at, ...creds({ token: 'ph-secret' }) },
-    internet: withCredentials ? at : { timeout_ms: 400 },
-    indiehacker: withCredentials ? at : { timeout_ms: 400 },
+    internet: withCredentials ? at : { timeout_ms: TIMEOUT_MS },
+    indiehacker: withCredentials ? at : { timeout_ms: TIMEOUT_MS },
   }
   // A token each: a 429 holds the token for every provider platform it runs (docs/platforms.md#rate-limits).
   for (const p of PROVIDERS) tables[p] = { ...at, ...creds({ actor: 'someone/actor', token: `apify-secret-${p}` }) }
@@ -106,7 +107,7 @@ describe('every connector through the HTTP layer, against a failing fake upstrea
       const { search, used } = await setup()
       mode = m
       const seen: Record<string, string> = {}
-      // Each timeout waits out the connector's 400 ms: those searches are sent side by side, not one after the other
+      // Each timeout waits out the connector's timeout: those searches are sent side by side, not one after the other
       // (docs/performance.md#the-tests-time). The others one at a time: a 429 of the one SearXNG instance holds the
       // second network's search (below).
       const answers = m === 'timeout' ? await Promise.all(SOURCES.map(search)) : []

@@ -2,24 +2,23 @@ import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import { AppError } from '../../errors'
 import type { Logger } from '../../lib/log'
-import { stripHtml } from '../common/html-text'
 import { matchesKeyword } from '../common/keyword'
 import { fetchPlatformJson } from '../http'
 import { complexityLimit, isRateLimit, limitReachedError } from './limit-reached'
 import { pauseBoard, pauseKey, type PlatformShared } from '../common/shared-pauses'
 import { pointsLeft } from './points'
-import { authorOr, count, isoDate, readEnvelope, readItems, ReadableDate } from '../common/mapping'
-import { AS_SENT, type Mention } from '../../mention'
+import { Post, toMention } from './post'
+import { readEnvelope, readItems } from '../common/mapping'
 import type { PlatformConnector } from '../types'
 
 // Product Hunt API v2 (api.producthunt.com/v2/docs) is GraphQL only: POST /v2/api/graphql with
 // `Authorization: Bearer <developer token>`. Its posts connection (order: NEWEST, first, after; pageInfo.endCursor)
 // has no keyword argument, so the newest launches are read page by page and matched here on name, tagline and
-// description. A page is reported to hold at most 20 posts whatever `first` asks for (producthunt-api#289), so every
-// page asks for 20. The scan stops after 5 pages, the 100 newest launches: the API is budgeted by query complexity
-// (6,250 points per 15 minutes per token). That read is kept for a few minutes and every keyword is matched against
-// it, so a polling pass reads the launches once however many keywords it has (docs/platforms.md#producthunt). Since
-// 2023 the API answers "[REDACTED]" for other users' names and profile links, by design (producthunt-api#280).
+// description (post.ts: a launch and the mention it becomes). A page is reported to hold at most 20 posts whatever
+// `first` asks for (producthunt-api#289), so every page asks for 20. The scan stops after 5 pages, the 100 newest
+// launches: the API is budgeted by query complexity (6,250 points per 15 minutes per token). That read is kept for a
+// few minutes and every keyword is matched against it, so a polling pass reads the launches once however many keywords
+// it has (docs/platforms.md#producthunt).
 const PAGE_SIZE = 20
 const MAX_PAGES = 5
 /** How long one read of the newest launches serves later searches: shorter than a pass every 15 minutes. */
@@ -32,22 +31,6 @@ const QUERY = `query LeadSignalsNewestPosts($first: Int!, $after: String) {
   }
 }`
 
-const Post = v.object({
-  node: v.object({
-    id: v.union([v.string(), v.number()]),
-    name: v.string(),
-    tagline: v.nullish(v.string()),
-    description: v.nullish(v.string()),
-    url: v.pipe(v.string(), v.url()),
-    createdAt: ReadableDate,
-    votesCount: v.nullish(v.number()),
-    commentsCount: v.nullish(v.number()),
-    user: v.nullish(
-      v.object({ name: v.nullish(v.string()), username: v.nullish(v.string()), url: v.nullish(v.string()) }),
-    ),
-  }),
-})
-type Post = v.InferOutput<typeof Post>['node']
 // GraphQL answers 200 with `errors` (and data null or partial) when a query fails; both shapes are read here.
 const Envelope = v.object({
   data: v.nullish(
@@ -159,42 +142,5 @@ export function createProducthuntConnector(
         .slice(0, limit)
         .map(toMention)
     },
-  }
-}
-
-/** A Product Hunt link without its tracking parameters (utm_*), which name the operator's API application. */
-export function withoutTracking(link: string): string {
-  if (!URL.canParse(link)) return link
-  const url = new URL(link)
-  for (const name of [...url.searchParams.keys()]) if (/^utm_/i.test(name)) url.searchParams.delete(name)
-  return url.href
-}
-
-const shown = (s: string | null | undefined): s is string => !!s && s.trim() !== '' && !s.includes('[REDACTED]')
-const web = (s: string | null | undefined): s is string => shown(s) && /^https?:\/\//i.test(s)
-
-function toMention(post: Post): Mention {
-  const user = post.user
-  const postUrl = withoutTracking(post.url)
-  // The hunter's profile, when the API shows them; redacted, none: the post's page or the product's site is no one's
-  // profile, and a link to it under the name read as the author's (docs/platforms.md#producthunt).
-  let profileUrl = ''
-  if (web(user?.url)) profileUrl = withoutTracking(user.url)
-  else if (shown(user?.username)) profileUrl = `https://www.producthunt.com/@${encodeURIComponent(user.username)}`
-  return {
-    id: `producthunt:${post.id}`,
-    ...authorOr((shown(user?.name) && user.name) || (shown(user?.username) && user.username) || undefined),
-    // Name, tagline and description, as text.
-    content: [post.name, post.tagline, post.description]
-      .filter(Boolean)
-      .map((t) => stripHtml(t!))
-      .join('\n\n'),
-    [AS_SENT]: [post.name, post.tagline, post.description],
-    url: postUrl,
-    profileUrl,
-    date: isoDate(post.createdAt)!,
-    platform: 'producthunt',
-    // likes = upvotes; Product Hunt has no share counter, so shares is 0.
-    engagement: { likes: count(post.votesCount), comments: count(post.commentsCount), shares: 0 },
   }
 }

@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, test } from 'bun:test'
+import { afterEach, describe, expect, test } from 'bun:test'
 import { platformStatus } from '../../../src/domain/sources/status'
 import type { manualClock } from '../../support/clock'
 import { BUYING, eventually, streamWorld } from '../../support/stream-world'
@@ -8,15 +8,15 @@ import { BUYING, eventually, streamWorld } from '../../support/stream-world'
 // Polled every second and retried after 0.25 s, doubling (5 s and 1 s as served, docs/streams.md): the same reads,
 // sooner.
 const PACE = { pollMs: 1000, firstRetryMs: 250 }
-// The tests run side by side, each in a world of its own, mostly waiting on timers and sockets
-// (docs/performance.md#the-tests-time); the worlds close once all have ended, not under the others (an afterEach).
+// One test at a time: side by side (test.concurrent), the six worlds' streams, scorers and databases shared two
+// loaded cores, and each test took as long as the whole file, past its own waits (docs/performance.md#the-tests-time).
 const worlds: Awaited<ReturnType<typeof streamWorld>>[] = []
-afterAll(async () => {
+afterEach(async () => {
   while (worlds.length) await worlds.pop()?.close()
 })
 
 describe('Hacker News stream (Firebase API)', () => {
-  test.concurrent('stories and comments past the stored id become signals and deliveries once, across a restart', async () => {
+  test('stories and comments past the stored id become signals and deliveries once, across a restart', async () => {
     const w = await streamWorld({ hnPace: PACE })
     worlds.push(w)
     const before = w.hn.story(BUYING('before the first start'))
@@ -50,7 +50,7 @@ describe('Hacker News stream (Firebase API)', () => {
     expect(w.received.length).toBe(4)
   })
 
-  test.concurrent('a stream that cannot read upstream shows it in source health, and its recovery too', async () => {
+  test('a stream that cannot read upstream shows it in source health, and its recovery too', async () => {
     const w = await streamWorld({ hnPace: PACE })
     worlds.push(w)
     const health = async () => (await w.deps.repos.platformHealth.list()).find((h) => h.platform === 'hackernews')
@@ -70,7 +70,7 @@ describe('Hacker News stream (Firebase API)', () => {
 })
 
 describe('Hacker News stream: an item that keeps failing', () => {
-  test.concurrent('is asked again after a growing wait, not every second', async () => {
+  test('is asked again after a growing wait, not every second', async () => {
     const w = await streamWorld({ hnPace: PACE })
     worlds.push(w)
     const start = w.hn.story('Ask HN: where do you keep your notes?')
@@ -85,7 +85,7 @@ describe('Hacker News stream: an item that keeps failing', () => {
     expect(w.hn.itemRequests(bad)).toBeLessThanOrEqual(5)
   }, 30_000)
 
-  test.concurrent('is passed over after a few tries while later items read, and source health says which', async () => {
+  test('is passed over after a few tries while later items read, and source health says which', async () => {
     const w = await streamWorld({ hnPace: PACE })
     worlds.push(w)
     const start = w.hn.story('Ask HN: which editor do you use?')
@@ -102,7 +102,7 @@ describe('Hacker News stream: an item that keeps failing', () => {
     expect(gap).toContain('status 500')
   }, 30_000)
 
-  test.concurrent('is not passed over while no item after it reads (an outage of items, not one bad item)', async () => {
+  test('is not passed over while no item after it reads (an outage of items, not one bad item)', async () => {
     const w = await streamWorld({ hnPace: PACE })
     worlds.push(w)
     const start = w.hn.story('Ask HN: which keyboard do you use?')
@@ -118,7 +118,7 @@ describe('Hacker News stream: an item that keeps failing', () => {
 })
 
 describe('Hacker News stream: lag during an outage', () => {
-  test.concurrent('source health shows the stream falling behind while upstream cannot be read, not 0 s', async () => {
+  test('source health shows the stream falling behind while upstream cannot be read, not 0 s', async () => {
     const w = await streamWorld({ hnPace: PACE })
     worlds.push(w)
     const clock = w.deps.clock as ReturnType<typeof manualClock>
