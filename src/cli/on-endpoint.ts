@@ -1,6 +1,6 @@
 import type { AdminDeps } from '../deps'
 import { findTeam } from '../domain/teams/teams'
-import { NO_SUCH_ENDPOINT } from '../domain/webhooks/endpoints'
+import { noEndpointSaid } from '../domain/webhooks/endpoints'
 import { AppError } from '../errors'
 import { shellWord } from '../lib/shell-word'
 import { echoed } from '../lib/text'
@@ -22,7 +22,7 @@ export function onEndpoint<T>(
     try {
       return await work(deps, team.id)
     } catch (err) {
-      if (!(err instanceof AppError && err.kind === 'not_found' && err.message === NO_SUCH_ENDPOINT)) throw err
+      if (!(err instanceof AppError && err.kind === 'not_found' && err.message === noEndpointSaid(id))) throw err
       throw new AppError(
         'not_found',
         `team ${team.name} has no webhook endpoint ${echoed(id)}: lead-signals webhook list --team ${shellWord(ref)} shows its ids`,

@@ -8,7 +8,8 @@ import { signalRow } from '../support/webhooks'
 type Person = { id: string; platform: string; author: string }
 type Refusal = { error: { code: string; message: string; details?: { field: string; message: string }[] } }
 
-test('a link refused for the person named in the body names the field personId', async () => {
+/** A team with ann on reddit and twitter and bob on hackernews, and its API called with its key. */
+async function threePeople() {
   const { deps } = await testDeps()
   const { team, apiKey } = await seedTeam(deps)
   await deps.repos.signals.insertMany(team.id, [
@@ -21,6 +22,11 @@ test('a link refused for the person named in the body names the field personId',
     (await call(method, path, { key: apiKey, body })) as { status: number; body: T }
   const people = (await api<{ people: Person[] }>('GET', '/api/v1/people')).body.people
   const [a, b, c] = ['reddit', 'twitter', 'hackernews'].map((p) => people.find((x) => x.platform === p) as Person)
+  return { api, a, b, c }
+}
+
+test('a link refused for the person named in the body names the field personId', async () => {
+  const { api, a, b, c } = await threePeople()
   expect((await api('POST', `/api/v1/people/${a.id}/links`, { personId: b.id })).status).toBe(200)
   const link = (into: string, personId: string) => api<Refusal>('POST', `/api/v1/people/${into}/links`, { personId })
 
@@ -60,4 +66,25 @@ test('a personId that names no person of the team is 400 naming personId; an unk
   expect(path.status).toBe(404)
   expect(path.body.error.details).toBeUndefined()
   expect((await call('GET', `/api/v1/people/${ann?.id}`, { key: apiKey })).body.person.identities).toEqual([])
+})
+
+// DELETE /api/v1/people/{id}/links/{otherId} has two path ids: the second's 404 says it is the one to unlink, where
+// "the team has no person …" alone left a program to compare the id with both (docs/api.md#error-codes).
+test('an unlink of an id the team has no person for names it as the one to unlink, and changes nothing', async () => {
+  const { api, a, b } = await threePeople()
+  expect((await api('POST', `/api/v1/people/${a.id}/links`, { personId: b.id })).status).toBe(200)
+  const gone = 'per_0123456789abcdef01234567'
+  const other = await api<Refusal>('DELETE', `/api/v1/people/${a.id}/links/${gone}`)
+  expect(other.status).toBe(404)
+  expect(other.body).toEqual({
+    error: { code: 'not_found', message: `the team has no person ${gone} to unlink from ${a.id}` },
+  })
+  // The first path id keeps the words of any person route's 404.
+  const first = await api<Refusal>('DELETE', `/api/v1/people/${gone}/links/${b.id}`)
+  expect(first.body).toEqual({ error: { code: 'not_found', message: `the team has no person ${gone}` } })
+  // An id that reorders text comes back shown (docs/api.md#error-codes), not as sent.
+  const hostile = await api<Refusal>('DELETE', `/api/v1/people/${a.id}/links/${encodeURIComponent('per_\u202ex')}`)
+  expect(hostile.body.error.message).toBe(`the team has no person per_\ufffdx to unlink from ${a.id}`)
+  const after = await api<{ person: { identities: Person[] } }>('GET', `/api/v1/people/${a.id}`)
+  expect(after.body.person.identities.map((p) => p.id)).toEqual([b.id])
 })

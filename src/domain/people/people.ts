@@ -117,7 +117,10 @@ export async function linkPerson(deps: PeopleDeps, teamId: string, id: string, o
 /** The link undone: `otherId` is a person of its own again, with its own signals. */
 export async function unlinkPerson(deps: PeopleDeps, teamId: string, id: string, otherId: string) {
   const from = await found(deps, teamId, id)
-  const other = await found(deps, teamId, otherId)
+  // The path has two ids: the second's 404 says it is the one to unlink (docs/api.md#error-codes), where "the team
+  // has no person per_…" alone left a program to compare the id with both.
+  const other = await deps.repos.people.byId(teamId, otherId, deps.clock.now().toISOString())
+  if (!other) throw new AppError('not_found', `the team has no person ${echoed(otherId)} to unlink from ${from.id}`)
   if (other.linkedTo !== from.id) throw new AppError('not_found', `${other.id} is not linked to ${from.id}`)
   if (!(await deps.repos.people.unlink(teamId, from.id, other)))
     throw new AppError('not_found', `${other.id} is no longer linked to ${from.id}: open the person page again`)

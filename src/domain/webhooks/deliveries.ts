@@ -1,5 +1,6 @@
 import { AppError } from '../../errors'
 import { newId } from '../../lib/ids'
+import { echoed } from '../../lib/text'
 import type { Delivery, DeliveryStatus } from '../../storage/repos/webhook-deliveries'
 import type { Needs } from '../needs'
 import { type DeliveryDeps, claimDue, runAttempt } from './deliver'
@@ -59,7 +60,8 @@ export async function replayDelivery(
   const giveBack = takeSendOnRequest(deliveries, endpoint, nowMs)
   if (!(await deliveries.replay(a.endpointId, a.deliveryId, nowMs))) {
     giveBack()
-    throw new AppError('not_found', 'no such delivery')
+    // The delivery id is the caller's, echoed as an endpoint's is; the endpoint's is the stored one (docs/api.md#error-codes).
+    throw new AppError('not_found', `webhook endpoint ${endpoint.id} has no delivery ${echoed(a.deliveryId)}`)
   }
   return deliveryView((await deliveries.byId(a.endpointId, a.deliveryId)) as Delivery, endpoint)
 }

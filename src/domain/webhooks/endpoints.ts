@@ -1,5 +1,6 @@
 import { AppError } from '../../errors'
 import { newId } from '../../lib/ids'
+import { echoed } from '../../lib/text'
 import type { EndpointRow } from '../../storage/repos/webhook-endpoints'
 import type { Needs } from '../needs'
 import { checkKindFields, checkWhere, type DestinationFields, fieldsOf, timingColumns } from './destination-fields'
@@ -90,12 +91,17 @@ export async function listEndpoints(deps: Needs<'clock', 'webhookEndpoints'>, a:
   return (await deps.repos.webhookEndpoints.list(a.teamId)).map((e) => endpointView(e, nowMs))
 }
 
-/** What an id the team does not have is answered with (404 over the API); the command line says more. */
-export const NO_SUCH_ENDPOINT = 'no such webhook endpoint'
+/**
+ * What an id the team does not have is answered with (404 over the API, docs/api.md#error-codes), naming the id as a
+ * signal's 404 does: "no such webhook endpoint" alone did not say which id of a script's run was wrong. The id is
+ * typed by the caller, so it comes back as echoed() shows it. The command line says more (cli/on-endpoint.ts).
+ */
+export const noEndpointSaid = (id: string) => `the team has no webhook endpoint ${echoed(id)}`
+const noEndpoint = (id: string) => new AppError('not_found', noEndpointSaid(id))
 
 export async function findEndpoint(deps: Needs<never, 'webhookEndpoints'>, a: { teamId: string; id: string }) {
   const row = await deps.repos.webhookEndpoints.byId(a.teamId, a.id)
-  if (!row) throw new AppError('not_found', NO_SUCH_ENDPOINT)
+  if (!row) throw noEndpoint(a.id)
   return row
 }
 
@@ -136,7 +142,7 @@ export async function updateEndpoint(deps: UpdateDeps, a: { teamId: string; id: 
     // Made a Discord destination while that limit runs: it waits for it too.
     ...(current.kind !== 'discord' && (await discordGlobalPause(deps, fields.kind, nowMs))),
   })
-  if (!row) throw new AppError('not_found', NO_SUCH_ENDPOINT)
+  if (!row) throw noEndpoint(a.id)
   // docs/destinations.md#unsubscribe: the links of e-mails sent to the former address stop working (they showed the
   // new address to its former reader and turned its e-mails off). The secret is what they are made with. A destination
   // made e-mail from another kind gets a new one too: it may have been e-mail before, to another address, with links
@@ -151,14 +157,13 @@ const definedOnly = <T extends object>(o: T) =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>
 
 export async function removeEndpoint(deps: Needs<never, 'webhookEndpoints'>, a: { teamId: string; id: string }) {
-  if (!(await deps.repos.webhookEndpoints.remove(a.teamId, a.id))) throw new AppError('not_found', NO_SUCH_ENDPOINT)
+  if (!(await deps.repos.webhookEndpoints.remove(a.teamId, a.id))) throw noEndpoint(a.id)
 }
 
 /** A new secret, shown once; the one it replaces keeps signing for the grace period (docs/webhooks.md#rotating). */
 export async function rotateSecret(deps: EndpointDeps, a: { teamId: string; id: string }) {
   const secret = newSecret(deps.randomBytes)
   const until = deps.clock.now().getTime() + ROTATION_GRACE_MS
-  if (!(await deps.repos.webhookEndpoints.rotate(a.teamId, a.id, secret, until)))
-    throw new AppError('not_found', NO_SUCH_ENDPOINT)
+  if (!(await deps.repos.webhookEndpoints.rotate(a.teamId, a.id, secret, until))) throw noEndpoint(a.id)
   return { secret, previousSecretValidUntil: new Date(until).toISOString() }
 }

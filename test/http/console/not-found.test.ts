@@ -82,3 +82,15 @@ describe('console keys and keywords', () => {
     expect(await deps.repos.keywords.list(team.id)).toEqual(['crm'])
   })
 })
+
+// docs/api.md#error-codes: as a signal's or a webhook endpoint's, the 404 names the id asked for, shown as echoed().
+describe('console connected apps', () => {
+  test('disconnecting an app the team has no connection for is 404 naming the id', async () => {
+    const { call } = await signedIn()
+    const gone = await call('DELETE', '/console/api/connected-apps/grant_gone')
+    expect(gone.res.status).toBe(404)
+    expect(gone.body).toEqual({ error: { code: 'not_found', message: 'the team has no connected app grant_gone' } })
+    const hostile = await call('DELETE', `/console/api/connected-apps/${encodeURIComponent('grant_\u202ex')}`)
+    expect(hostile.body.error.message).toBe('the team has no connected app grant_\ufffdx')
+  })
+})
