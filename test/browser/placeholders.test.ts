@@ -38,7 +38,7 @@ describe('placeholders', () => {
       seen.push(...(await cutOff(page)))
     }
     for (const kind of ['webhook', 'slack', 'discord', 'teams', 'email']) {
-      await page.locator('form', { hasText: 'New destination' }).locator('select').first().selectOption(kind)
+      await page.locator('form', { hasText: 'New destination' }).getByLabel('Kind').selectOption(kind)
       seen.push(...(await cutOff(page)))
     }
     expect(seen).toEqual([])
