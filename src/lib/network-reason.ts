@@ -60,11 +60,13 @@ export function schemeMismatch(err: unknown, where: string): string | undefined 
  * Why a scoring call got no answer from the model server at `where` (docs/scoring.md#checking-the-model-server), as the
  * start-up check says it: an address of the wrong scheme, or nothing there. `heard`: the server answered this scorer
  * over the address before, so a connection it resets since is no TLS server's (which resets every plain request): it
- * restarted or stopped while the call waited. `mask` hides a key in the runtime's own message.
+ * restarted or stopped while the call waited. `named`: the server as a person calls it (scorers/scorer-words.ts).
+ * `mask` hides a key in the runtime's own message.
  */
 export function callUnreached(o: {
   err: unknown
   scorer: string
+  named: string
   where: string
   heard: boolean
   mask?: (text: string) => string
@@ -72,7 +74,7 @@ export function callUnreached(o: {
   const { err, scorer, where } = o
   const code = String((err as { code?: unknown } | null)?.code ?? '')
   if (o.heard && code === 'ECONNRESET')
-    return `${scorer} at ${where} closed the connection before answering (connection reset): the server restarted or stopped meanwhile; its log says why`
+    return `${o.named} at ${where} closed the connection before answering (connection reset): the server restarted or stopped meanwhile; its log says why`
   const host = unresolvedHost(err)
   if (host) return `no model server at ${where}: ${doesNotResolve(host, modelAddressSetting(scorer))}`
   const reason = networkReason(err)

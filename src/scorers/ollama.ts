@@ -6,6 +6,7 @@ import type { Logger } from '../lib/log'
 import { callUnreached, plainHttpOnTlsPort } from '../lib/network-reason'
 import { inMemory, ollamaLoader } from './ollama-load'
 import { noModel } from './ollama-pulled'
+import { scorerWords } from './scorer-words'
 import { ollamaMessage, probeOllama, proxyRefused, sentError } from './ollama-probe'
 import { ollamaThinking } from './ollama-thinking'
 import { formatRefused } from './ollama-version'
@@ -106,7 +107,9 @@ function fetchFor(
       heard.before = true
     } catch (err) {
       if (signal.aborted) throw signal.reason ?? err
-      throw new OllamaError(callUnreached({ err, scorer: 'ollama', where, heard: heard.before }))
+      throw new OllamaError(
+        callUnreached({ err, scorer: 'ollama', named: scorerWords('ollama'), where, heard: heard.before }),
+      )
     }
     if (!res.ok) {
       const said = await errorText(res, ollamaMessage)

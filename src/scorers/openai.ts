@@ -1,6 +1,7 @@
 import { boundedText, errorText, MAX_ANSWER_BYTES, originOf, pathOf, unreadAnswer } from './server-answer'
 import type { Config } from '../config/schema'
 import type { Logger } from '../lib/log'
+import { scorerWords } from './scorer-words'
 import { callUnreached } from '../lib/network-reason'
 import { backgroundLoader } from './background-load'
 import { firstAlone } from './first-alone'
@@ -84,7 +85,7 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
       return res
     } catch (err) {
       if (signal.aborted) throw signal.reason ?? err
-      throw new OpenAiError(callUnreached({ err, scorer: 'openai', where, heard, mask }))
+      throw new OpenAiError(callUnreached({ err, scorer: 'openai', named: scorerWords('openai'), where, heard, mask }))
     }
   }
 

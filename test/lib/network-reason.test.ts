@@ -10,10 +10,10 @@ test('a scoring call to a name that does not resolve names it, and the setting t
     () => undefined,
     (e: unknown) => e,
   )
-  const said = callUnreached({ err, scorer: 'ollama', where, heard: false })
+  const said = callUnreached({ err, scorer: 'ollama', named: 'the Ollama model server', where, heard: false })
   expect(said).toStartWith(
     `no model server at ${where}: the name ollama.nowhere.invalid does not resolve: check scorer.ollama.host for a typo`,
   )
-  const openai = callUnreached({ err, scorer: 'openai', where, heard: false })
+  const openai = callUnreached({ err, scorer: 'openai', named: 'the OpenAI-compatible server', where, heard: false })
   expect(openai).toContain('check scorer.openai.base_url for a typo')
 })

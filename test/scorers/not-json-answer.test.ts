@@ -23,6 +23,7 @@ function answering(body: string, type: string): string {
 
 const input = { content: 'Our team needs a CRM this month.', keyword: 'crm', icps: [] }
 const SETTING = { ollama: 'scorer.ollama.host', openai: 'scorer.openai.base_url' }
+const SERVER = { ollama: 'the Ollama model server', openai: 'the OpenAI-compatible server' }
 
 async function failure(backend: 'ollama' | 'openai', origin: string): Promise<string> {
   const env = {
@@ -38,14 +39,14 @@ for (const backend of ['ollama', 'openai'] as const)
   test(`${backend}: a page, an answer cut off and other text each say what to do`, async () => {
     const page = answering('<!DOCTYPE html><html><body><h1>502 Bad Gateway</h1></body></html>', 'text/html')
     expect(await failure(backend, page)).toBe(
-      `${backend} at ${page} answered a page (HTML), not the model server's answer: check that ${SETTING[backend]} is the model server's address, and that no proxy in front of it answers instead`,
+      `${SERVER[backend]} at ${page} answered a page (HTML), not the model server's answer: check that ${SETTING[backend]} is the model server's address, and that no proxy in front of it answers instead`,
     )
     const cut = answering('{"model":"qwen2.5:3b","message":{"role":"assistant","content":"{\\"rea', 'application/json')
     expect(await failure(backend, cut)).toBe(
-      `${backend} at ${cut} answered JSON that ends before it is whole (an answer cut off): the model server's log says why, or a proxy in front of it cut the answer`,
+      `${SERVER[backend]} at ${cut} answered JSON that ends before it is whole (an answer cut off): the model server's log says why, or a proxy in front of it cut the answer`,
     )
     const text = answering('upstream connect error or disconnect/reset before headers', 'text/plain')
     expect(await failure(backend, text)).toBe(
-      `${backend} at ${text} answered text that is not JSON ("upstream connect error or disconnect/reset before headers"): check that ${SETTING[backend]} is the model server's address`,
+      `${SERVER[backend]} at ${text} answered text that is not JSON ("upstream connect error or disconnect/reset before headers"): check that ${SETTING[backend]} is the model server's address`,
     )
   })

@@ -40,7 +40,9 @@ const env = (backend: string, origin: string): Record<string, string> =>
     ? { LEAD_SIGNALS_SCORER_OLLAMA_HOST: origin }
     : { LEAD_SIGNALS_SCORER_OPENAI_BASE_URL: `${origin}/v1`, LEAD_SIGNALS_SCORER_OPENAI_MODEL: 'qwen' }
 
-for (const backend of ['ollama', 'openai'])
+const SERVER = { ollama: 'the Ollama model server', openai: 'the OpenAI-compatible server' }
+
+for (const backend of ['ollama', 'openai'] as const)
   describe(`${backend}: the server restarted while a call waits`, () => {
     async function failedCall(first: 'call' | 'check') {
       const server = serverRestartedMidAnswer()
@@ -54,7 +56,7 @@ for (const backend of ['ollama', 'openai'])
       server.state.restart = true
       const failed = await scorer.score(input, AbortSignal.timeout(5000)).catch((err: Error) => err.message)
       expect(failed).toBe(
-        `${backend} at ${server.origin} closed the connection before answering (connection reset): the server restarted or stopped meanwhile; its log says why`,
+        `${SERVER[backend]} at ${server.origin} closed the connection before answering (connection reset): the server restarted or stopped meanwhile; its log says why`,
       )
     }
 
