@@ -6,8 +6,8 @@
 import { afterAll, afterEach, describe, expect, test } from 'bun:test'
 import { startSqld } from '../../scripts/sqld'
 import { fakeOpenAi } from '../support/fake-openai'
-import { REFUSED_ORIGIN } from '../support/refused'
 import { seedTeam } from '../support/deps'
+import { score, scoringServe, usedOf } from './counted-calls'
 import { processWorld, seedDatabase, serveChild, until, urlOf } from './child'
 
 const sqld = await startSqld({ namespaces: true })
@@ -22,20 +22,6 @@ const HELD = 3
 
 const serve = (world: ReturnType<typeof processWorld>) => serveChild(world, cleanup)
 
-const score = (url: string, apiKey: string, i: number) =>
-  fetch(`${url}/api/v1/leads/score`, {
-    method: 'POST',
-    headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
-    body: JSON.stringify({ content: `Can anyone recommend a CRM for our sales team of twelve? (${i})` }),
-  })
-
-async function usedOf(url: string, apiKey: string): Promise<number> {
-  const body = (await (await fetch(`${url}/api/v1/usage`, { headers: { 'x-api-key': apiKey } })).json()) as {
-    usage: { used: number }
-  }
-  return body.usage.used
-}
-
 describe.each([
   ['an embedded database file', async () => undefined],
   ['a libSQL server', async () => sqld.createNamespace(`k${Date.now().toString(36)}`)],
@@ -43,17 +29,7 @@ describe.each([
   test('the units its unanswered calls held come back once; the call it answered stays charged', async () => {
     const model = fakeOpenAi()
     cleanup.push(() => model.stop())
-    const config = {
-      server: { host: '127.0.0.1', port: 0 },
-      scorer: {
-        backend: 'openai',
-        fallback: 'none',
-        openai: { base_url: model.baseUrl, model: 'gpt-test' },
-        ollama: { host: REFUSED_ORIGIN },
-      },
-      polling: { enabled: false },
-      plans: { five: { api_access: true, monthly_requests: LIMIT } },
-    }
+    const config = scoringServe(model.baseUrl, { five: { api_access: true, monthly_requests: LIMIT } })
     const world = processWorld(config, await database())
     cleanup.push(() => world.cleanup())
     const first = serve(world)

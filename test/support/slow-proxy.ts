@@ -3,12 +3,18 @@ import { connect, createServer, type Socket } from 'node:net'
 /**
  * A TCP relay on 127.0.0.1 in front of a server (a real sqld) that passes every chunk on, both ways, `delayMs` late:
  * a libSQL server that answers, but slowly (a distant machine, a loaded host), so each call takes at least two
- * delays. Order on each connection is kept.
+ * delays. Order on each connection is kept, also when `setDelay` changes the delay: a link that falls silent for a
+ * while (a delay of minutes) and comes back holds a chunk no longer than those sent before it on that connection.
  */
 export async function slowProxy(target: { host: string; port: number }, delayMs: number) {
+  let delay = delayMs
   const pairs = new Set<Socket>()
-  const late = (to: Socket) => (chunk: Buffer) => {
-    setTimeout(() => to.destroyed || to.write(chunk), delayMs)
+  const late = (to: Socket) => {
+    let lastDue = 0
+    return (chunk: Buffer) => {
+      lastDue = Math.max(Date.now() + delay, lastDue)
+      setTimeout(() => to.destroyed || to.write(chunk), Math.max(0, lastDue - Date.now()))
+    }
   }
   const server = createServer((client) => {
     pairs.add(client)
@@ -22,7 +28,7 @@ export async function slowProxy(target: { host: string; port: number }, delayMs:
       from.on('error', () => {})
       from.on('close', () => {
         pairs.delete(from)
-        setTimeout(() => to.destroy(), delayMs)
+        setTimeout(() => to.destroy(), delay)
       })
     }
   })
@@ -30,6 +36,11 @@ export async function slowProxy(target: { host: string; port: number }, delayMs:
   const { port } = server.address() as { port: number }
   return {
     url: `http://127.0.0.1:${port}`,
+    port,
+    /** Chunks from now on are passed on `ms` late. */
+    setDelay(ms: number) {
+      delay = ms
+    },
     stop() {
       for (const s of pairs) s.destroy()
       server.close()

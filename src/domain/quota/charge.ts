@@ -5,6 +5,7 @@ import { AppError } from '../../errors'
 import type { Needs } from '../needs'
 import { monthlyLimitOf, type Plan } from '../core/plans'
 import { monthOf, secondsUntilReset } from './month'
+import { mustConfirm } from './left-units'
 import { holdWhileRunning } from './order'
 import { type NoUnit, reserveUnit } from './reserve'
 import { rollOverMonth } from './roll-over'
@@ -23,7 +24,7 @@ export async function charged<T>(
   work: () => Promise<T>,
   signal?: AbortSignal,
 ): Promise<{ result: T; usage: Usage; credits: number; month: string }> {
-  const { reservation, plan, now, month } = await reserveInClockMonth(deps, a, signal)
+  let { reservation, plan, now, month } = await reserveInClockMonth(deps, a, signal)
   const usage = deps.repos.usage
   let result: T
   const stopHolding = holdWhileRunning(usage, reservation, deps.clock)
@@ -35,9 +36,14 @@ export async function charged<T>(
     throw error
   }
   stopHolding()
-  // The server gave the unit back while stopping (see cli/serve.ts): this answer would be free, so it is not given.
-  if (!(await usage.keep(reservation)))
-    throw new AppError('internal', 'the server stopped before this call finished; nothing was charged')
+  while (!(await usage.keep(reservation, mustConfirm(reservation)))) {
+    // The server gave the unit back while stopping (see cli/serve.ts): this answer would be free, so it is not given.
+    if (!reservation.lost)
+      throw new AppError('internal', 'the server stopped before this call finished; nothing was charged')
+      // Another server gave it back, having heard nothing of this call for LEFT_QUIET_MS: the answer takes a unit
+      // again, as a new call would, or is refused as one would be (docs/operations.md#a-call-that-outlived-its-silence).
+    ;({ reservation, plan, now, month } = await reserveInClockMonth(deps, a, signal))
+  }
   // A unit paid from a month that began after this call's clock read `now` counts on that month's first day.
   deps.repos.usageDays.add(a.team.id, reservation.month === month ? utcDate(now) : `${reservation.month}-01`)
   return {

@@ -23,8 +23,11 @@ const SETTLED = 'UPDATE take_receipts SET taken = 0 WHERE id = ?1'
 const GONE = 'DELETE FROM take_receipts WHERE id = ?1'
 // ?1 a JSON array of receipts of units kept, or of takes that took nothing: nothing will settle them.
 const FORGET = quietWrite('DELETE FROM take_receipts WHERE id IN (SELECT value FROM json_each(?1))')
-// ?1 the receipt, ?2 the hold window the call still runs in: it is alive (held.ts reads `at`).
-const RENEWED = quietWrite(`UPDATE take_receipts SET at = ${DB_NOW_MS}, hold_window = ?2 WHERE id = ?1`)
+// ?1 the receipt, ?2 the hold window the call still runs in: it is alive (held-receipts.ts reads `at`). Only while
+// the unit is out: no row changed says another server gave it back, taking this process for dead.
+const RENEWED = quietWrite(`UPDATE take_receipts SET at = ${DB_NOW_MS}, hold_window = ?2 WHERE id = ?1 AND taken = 1`)
+// ?1 the receipt: the same before a long call's answer (usage.ts `keep`), its hold window left where it is.
+const STILL_OUT = quietWrite(`UPDATE take_receipts SET at = ${DB_NOW_MS} WHERE id = ?1 AND taken = 1`)
 
 // A settlement the database could not take is sent again this much later, until it answers.
 const RETRY_MS = 1000
@@ -103,8 +106,17 @@ export function createTakeReceipts(database: Client, group: GroupCommit, holder:
     owe,
     /** The call kept its unit, or the take took nothing: its receipt goes, with the others of this turn, in one statement. */
     forget,
-    /** The call still runs, now in hold window `window`: with its hold's move (usage.ts), in one transaction. */
+    /**
+     * The call still runs, now in hold window `window`: with its hold's move (usage.ts), in one transaction, the
+     * receipt's first; changing no row, it says the unit was given back.
+     */
     renewed: (id: string, window: number): InStatement => ({ sql: RENEWED, args: [id, window] }),
+    /**
+     * Whether the unit is still out, saying the call runs (docs/operations.md#a-call-that-outlived-its-silence):
+     * false once another server gave it back. Waited for; fails as the database does.
+     */
+    stillOut: async (id: string): Promise<boolean> =>
+      (await group.execute({ sql: STILL_OUT, args: [id] })).rowsAffected > 0,
     /** Writes the receipts' deletions still pending (shutdown: a kept unit's receipt left would be given back). */
     async flush() {
       clearTimeout(forgetAgain)

@@ -27,10 +27,11 @@ export const releaseHold = (window: string, count: string) => `
 // ?1 team, ?2 hold window, ?3 how many of its holds end. Quiet: holds are not part of a remembered team.
 export const RELEASE = quietWrite(`UPDATE teams SET ${releaseHold('?2', '?3')} WHERE id = ?1`)
 // ?1 team, ?2 the window a call's hold is in, ?3 a later one: settles it there and holds it again in ?3, in one
-// statement, so no other process ever sees the unit neither free nor held. Quiet, as RELEASE.
+// statement, so no other process ever sees the unit neither free nor held; ?4 its receipt: only while the unit is out
+// (a unit another server gave back had its hold settled with it). Quiet, as RELEASE.
 export const MOVE_HOLD =
   quietWrite(`UPDATE teams SET ${holdIn('?3', lessInWindow('?2', '1'), lessInPrevious('?2', '1'))}
-  WHERE id = ?1`)
+  WHERE id = ?1 AND (?4 IS NULL OR EXISTS (SELECT 1 FROM take_receipts WHERE id = ?4 AND taken = 1))`)
 // ?1 team, ?2 month, ?3 limit, ?4 the current hold window.
 const HOLDING = `SELECT usage_month, plan, usage_month = ?2 AND ((?3 IS NULL OR quota_used < ?3) OR credits > 0) AS free,
   CASE WHEN hold_window = ?4 THEN holds_in_window + holds_in_previous WHEN hold_window = ?4 - 1 THEN holds_in_window ELSE 0 END AS held

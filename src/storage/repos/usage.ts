@@ -18,8 +18,13 @@ export type Reservation = {
   source: 'quota' | 'credit'
   window: number | null
   counters: Counters
-  // On a libSQL server, the take's receipt (take-receipts.ts).
+  // The take's receipt (take-receipts.ts).
   receipt?: string
+  // When (performance.now()) the last write that found the receipt out was sent: the take, then each renewal. The
+  // database's clock, by which another server counts the call's silence, read `at` no earlier.
+  confirmedAt?: number
+  // Another server gave the unit back, taking this call's process for dead: the call no longer holds one.
+  lost?: boolean
 }
 
 // A unit of an unlimited monthly quota (never held) is counted in memory and written in bulk (unlimited-takes.ts).
@@ -80,12 +85,13 @@ export function createUsageRepo(
     source: Reservation['source'],
     a: { teamId: string; month: string; limit: number | null; window: number | null },
   ): Promise<Reservation | undefined> {
+    const sent = performance.now()
     const taken = isUnlimited(source, a)
       ? { taken: await unlimited.take(a.teamId, a.month), receipt: undefined }
       : await takeOne(source, a)
     if (!taken?.taken) return undefined
     const r: Reservation = { teamId: a.teamId, month: a.month, source, window: a.window, counters: taken.taken }
-    if (taken.receipt) r.receipt = taken.receipt
+    if (taken.receipt) Object.assign(r, { receipt: taken.receipt, confirmedAt: sent })
     unsettled.add(r)
     return r
   }
@@ -98,6 +104,12 @@ export function createUsageRepo(
       sql: r.source === 'quota' ? GIVE_BACK_QUOTA : GIVE_BACK_CREDIT,
       args: [r.teamId, r.month, r.window],
     })
+  }
+
+  // A unit no longer this call's: given back by this server stopping, or by another (`lost`); it is settled already.
+  function lost(r: Reservation): false {
+    unsettled.delete(r)
+    return false
   }
 
   return {
@@ -122,11 +134,22 @@ export function createUsageRepo(
     take,
     /**
      * The call succeeded: its unit stays spent, its hold ends and its receipt goes (both written in bulk soon after,
-     * not waited for: on a slow libSQL server one more write before each answer cost seconds). False when the unit was
-     * already given back (the server stopped first): the call must not count as done.
+     * not waited for: on a slow libSQL server one more write before each answer cost seconds). With `confirm`, the
+     * receipt is first found still out, waited for (a call that said nothing for long, domain/quota/left-units.ts).
+     * False when the unit was already given back: by this server stopping, or by another (`lost`). Either way the
+     * call must not count as done. A database that cannot confirm it fails the call, and its unit comes back.
      */
-    async keep(r: Reservation): Promise<boolean> {
-      if (!unsettled.delete(r)) return false
+    async keep(r: Reservation, confirm = false): Promise<boolean> {
+      if (r.lost || !unsettled.has(r)) return lost(r)
+      if (confirm && r.receipt) {
+        const out = await receipts.stillOut(r.receipt).catch(async (e) => {
+          await giveBack(r)
+          throw e
+        })
+        if (!out) r.lost = true
+        if (!out || !unsettled.has(r)) return lost(r)
+      }
+      unsettled.delete(r)
       if (r.window !== null) release(r.teamId, r.window)
       if (r.receipt) receipts.forget(r.receipt)
       return true
@@ -134,14 +157,17 @@ export function createUsageRepo(
     /** The call still runs in a later hold window `window`: its hold moves there (domain/quota/order.ts). */
     async renew(r: Reservation, window: number): Promise<void> {
       const from = r.window
-      if (from === null || window <= from || !unsettled.has(r)) return
+      if (from === null || window <= from || !unsettled.has(r) || r.lost) return
       // Set before the statement is queued: a keep or give-back queued after it settles the hold where it now is.
       r.window = window
+      const move = { sql: MOVE_HOLD, args: [r.teamId, from, window, r.receipt ?? null] }
+      const sent = performance.now()
       try {
-        await client.execute(
-          { sql: MOVE_HOLD, args: [r.teamId, from, window] },
-          r.receipt ? receipts.renewed(r.receipt, window) : undefined,
-        )
+        if (!r.receipt) return void (await client.execute(move))
+        // The receipt's first: its rows changed say whether the unit is still out.
+        const rs = await client.execute(receipts.renewed(r.receipt, window), move)
+        if (rs.rowsAffected > 0) r.confirmedAt = sent
+        else r.lost = true
       } catch {
         // Not moved: the hold is still where it was, and stops counting with that window.
         if (r.window === window) r.window = from
