@@ -5,6 +5,7 @@ import { parseFlags, requireFlag } from './args'
 import { stoppedBackup } from '../domain/backups/stopped'
 import { onStopSignals } from './stop-signals'
 import { noPositionals } from './common'
+import { visible } from '../lib/text'
 
 // docs/operations.md#backups-and-restore
 
@@ -23,7 +24,8 @@ export async function backupCommand(argv: string[]): Promise<number> {
   const onSignal = (signal: NodeJS.Signals) => {
     stopping = true
     void stoppedBackup(signal, to, progress).then((line) => {
-      console.error(line)
+      // The line names FILE, and its part, as typed: shown as every echo is (docs/operations.md#command-line).
+      console.error(visible(line))
       process.exit(1)
     })
   }
@@ -34,7 +36,8 @@ export async function backupCommand(argv: string[]): Promise<number> {
     )
     if (stopping) await new Promise<never>(() => {})
     if ('err' in run) throw run.err
-    console.log(`backup written: ${to} (${run.written.bytes} bytes, integrity_check ok)`)
+    // FILE as typed, its control and direction characters shown as U+FFFD: a terminal must not run what was pasted.
+    console.log(`backup written: ${visible(to)} (${run.written.bytes} bytes, integrity_check ok)`)
     return 0
   })
 }

@@ -67,4 +67,30 @@ describe('the served documentation (docs/console.md#documentation)', () => {
     expect(file.headers.get('content-type')).toBe('text/plain; charset=utf-8')
     expect(await file.text()).toContain('[Service]')
   })
+
+  // A link from an older version, or a name mistyped: the 404 said only "no such document", not which, nor where the
+  // documents are. It names the name asked for as every echo does (control characters as U+FFFD, 60 characters at
+  // most), and a name that tries to leave the documents (../, encoded, a backslash, NUL) reads nothing else.
+  test('a document that is not there is named in its 404, with where the documents are listed', async () => {
+    const w = await oauthWorld({})
+    stop = w.stop
+    const cases: [string, string][] = [
+      ['/docs/architecture', 'architecture'],
+      ['/docs/deploy/nginx.conf', 'deploy/nginx.conf'],
+      ['/docs/%1b%5b2Jx', '\ufffd[2Jx'],
+      ['/docs/..%2f..%2fpackage.json', '../../package.json'],
+      ['/docs/deploy%5c..%5cpackage.json', 'deploy\\..\\package.json'],
+      ['/docs/config.example.toml%00', 'config.example.toml\ufffd'],
+      [`/docs/${'a'.repeat(100)}`, `${'a'.repeat(59)}…`],
+    ]
+    for (const [path, named] of cases) {
+      const res = await fetch(`${w.base}${path}`)
+      const body = (await res.json()) as { error: { code: string; message: string } }
+      expect({ path, status: res.status, error: body.error }).toEqual({
+        path,
+        status: 404,
+        error: { code: 'not_found', message: `no document "${named}"; /docs lists them` },
+      })
+    }
+  })
 })

@@ -55,6 +55,16 @@ describe('what is kept of a platform mention (docs/security.md#platform-text)', 
     ])
     expect(kept.map((m) => [m.id, m.profileUrl])).toEqual([['hackernews:2', '']])
   })
+  // A profile address is stored with the person and sent in each person.updated event: a Mastodon status's
+  // account.url, any length up to the stream's 1 MiB event, went there whole.
+  test('a profile address over 2,000 characters is left out, as one that is not a web address is', () => {
+    const kept = platformMentions('mastodon', silentLogger, [
+      mention({ id: 'mastodon:1', profileUrl: `https://fedi.example/@${'a'.repeat(2000)}`, platform: 'mastodon' }),
+      mention({ id: 'mastodon:2', profileUrl: `https://fedi.example/@${'a'.repeat(1978)}`, platform: 'mastodon' }),
+    ])
+    expect(kept.map((m) => m.profileUrl.length)).toEqual([0, 2000])
+  })
+
   // docs/operations.md#importing-signals: a signal stored from a post that the import would refuse stopped a move of
   // the team's signals (an import with a refused line imports nothing).
   test('every mention kept imports again: an address over 2,000 characters is skipped, an id over 500 digested', () => {

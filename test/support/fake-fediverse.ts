@@ -78,6 +78,8 @@ export function fakeFediverse(
   const streams = new Set<WritableStreamDefaultWriter<Uint8Array>>()
   const sockets = new Set<ServerWebSocket<unknown>>()
   const upgrades: Upgrade[] = []
+  // The Sec-WebSocket-Extensions each WebSocket upgrade offered (null: none).
+  const offers: (string | null)[] = []
   const asked: URLSearchParams[] = []
   const paths: string[] = []
   const handshake = socketHandshake(software, token)
@@ -136,6 +138,7 @@ export function fakeFediverse(
     if (transport === 'websocket' && url.pathname === '/api/v1/streaming') {
       const [protocol, authorization] = [req.headers.get('sec-websocket-protocol'), req.headers.get('authorization')]
       upgrades.push({ path: url.pathname + url.search, protocol, authorization })
+      offers.push(req.headers.get('sec-websocket-extensions'))
       if (!handshake.authorized(protocol, authorization)) return refused()
       // Bun's server echoes the protocol on its own: an empty one is as near as it comes to answering without it.
       const headers = protocol ? { 'sec-websocket-protocol': handshake.echoes ? protocol : '' } : undefined
@@ -193,6 +196,8 @@ export function fakeFediverse(
     nodeinfoReads: () => nodeinfoReads,
     /** Each WebSocket upgrade asked for, in order. */
     upgrades,
+    /** The extensions each WebSocket upgrade offered, in order (null: none). */
+    offers,
     /**
      * A status posted now: listed on the timeline, and streamed to each open streaming connection. `aheadMs`: its id
      * stands for a time that far ahead (its server's clock is wrong).

@@ -14,6 +14,9 @@ export function fakeJetstream(a: { keepUs?: number } = {}) {
   const events: { time_us: number; collection: string; text: string }[] = []
   const sockets = new Set<ServerWebSocket<Sub>>()
   const connections: URL[] = []
+  // The Sec-WebSocket-Extensions each subscription offered (null: none). Jetstream's server takes none: its upgrader
+  // leaves compression off (github.com/bluesky-social/jetstream, pkg/server/server.go).
+  const offers: (string | null)[] = []
   let lastUs = 0
   let skewUs = 0
   let garbage = false
@@ -28,6 +31,7 @@ export function fakeJetstream(a: { keepUs?: number } = {}) {
       const url = new URL(req.url)
       if (url.pathname !== '/subscribe') return new Response('not found', { status: 404 })
       connections.push(url)
+      offers.push(req.headers.get('sec-websocket-extensions'))
       // Jetstream refuses a subscription it cannot serve before the upgrade, with an HTTP status: 400 for options it
       // does not take, 503 while it is not ready (github.com/bluesky-social/jetstream, internal/subscribe/handler.go).
       if (refusal) return new Response('service not ready: bootstrap in progress', { status: refusal })
@@ -104,6 +108,7 @@ export function fakeJetstream(a: { keepUs?: number } = {}) {
   return {
     url: `ws://127.0.0.1:${server.port}/subscribe`,
     connections,
+    offers,
     /** A new post; its at:// address is at://<did>/app.bsky.feed.post/<rkey>. */
     post(
       text: string,

@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia'
 import { AppError } from '../../errors'
-import { escapeHtml } from '../../lib/text'
+import { echoed, escapeHtml } from '../../lib/text'
 import { fileAnswer, REVALIDATE } from '../static-files'
 import { DOC_FILES } from './files'
 import { DOC_PAGES } from './pages'
@@ -64,8 +64,12 @@ const index = () =>
       .join('')}</ul>`,
   )
 
+// The name asked for, as every echo shows it (controls as U+FFFD, cut), and where the documents are: the documents
+// and files are held in the executable, looked up by name, so no name reaches a file of the server's.
+const notThere = (name: string) => new AppError('not_found', `no document "${echoed(name)}"; /docs lists them`)
+
 function docFile(path: string) {
-  if (!Object.hasOwn(DOC_FILES, path)) throw new AppError('not_found', 'no such document')
+  if (!Object.hasOwn(DOC_FILES, path)) throw notThere(path)
   return fileAnswer(DOC_FILES[path] as string, 'text/plain; charset=utf-8', REVALIDATE, HEADERS)
 }
 
@@ -76,6 +80,6 @@ export const docsRoutes = () =>
     .get('/docs/deploy/:name', ({ params }) => docFile(`deploy/${params.name}`))
     .get('/docs/:name', ({ params }) => {
       if (Object.hasOwn(DOC_FILES, params.name)) return docFile(params.name)
-      if (!Object.hasOwn(DOC_PAGES, params.name)) throw new AppError('not_found', 'no such document')
+      if (!Object.hasOwn(DOC_PAGES, params.name)) throw notThere(params.name)
       return fileAnswer(docHtml(params.name), 'text/html; charset=utf-8', REVALIDATE, HEADERS)
     })

@@ -45,7 +45,9 @@ export function connectOnce(
     let first = true
     // A message that is not an event among events is a gap, told once a connection (docs/streams.md#outages).
     let toldGarbage = false
-    const ws = new WebSocket(url.toString())
+    // No permessage-deflate: Jetstream never takes it, and a server that did could send 120 MiB as 122 kB, each
+    // inflated whole before the reader sees it (docs/streams.md#outages).
+    const ws = new WebSocket(url.toString(), { perMessageDeflate: false })
     finish = () => {
       watch.stop()
       signal.removeEventListener('abort', finish)

@@ -21,12 +21,13 @@ export const tooLarge = (data: unknown) => byteLength(data) > MAX_MESSAGE_BYTES
  * collection and record key come before its record (github.com/bluesky-social/jetstream, pkg/models/models.go).
  */
 export const headOf = (data: unknown) => {
-  const head =
+  // A string's first bytes copied out, not sliced: a slice, and what a pattern finds in it, keeps the whole message in
+  // memory, and the did stays in the position (up to 64 of one microsecond, each message up to 128 MiB).
+  const bytes =
     typeof data === 'string'
-      ? data.slice(0, 2048)
-      : new TextDecoder().decode(
-          new Uint8Array(data as ArrayBuffer, 0, Math.min(2048, (data as ArrayBuffer).byteLength)),
-        )
+      ? new TextEncoder().encode(data.slice(0, 2048))
+      : new Uint8Array(data as ArrayBuffer, 0, Math.min(2048, (data as ArrayBuffer).byteLength))
+  const head = new TextDecoder().decode(bytes)
   const time = /"time_us":(\d{1,16})[,}]/.exec(head)?.[1]
   const did = /"did":"(did:[a-z]+:[A-Za-z0-9._:%-]{1,200})"/.exec(head)?.[1]
   const us = time === undefined ? undefined : countPosition(time)

@@ -20,8 +20,8 @@ export function webHref(text: string): string | undefined {
  * docs/security.md#platform-text: what is kept of a platform's mentions. A post's addresses are its author's text,
  * linked as "Open post" in the console and sent as buttons to Slack, Discord and Teams, so only web addresses are
  * kept, as an import keeps them: a post whose own address is not one, or is over POST_URL_CHARS, is skipped (and
- * logged); an author profile that is not one is left out (''). Both addresses are written as a URL parser writes
- * them, so that each is one well-formed URL wherever it is sent. A post id over POST_ID_CHARS becomes a digest of
+ * logged); an author profile that is not one, or is over POST_URL_CHARS, is left out (''). Both addresses are written
+ * as a URL parser writes them, so that each is one well-formed URL wherever it is sent. A post id over POST_ID_CHARS becomes a digest of
  * it. And U+0000, which the database keeps but reads back cut at it (a post stored without its end, an author shown
  * as part of a name), becomes U+FFFD, as does half of a surrogate pair (not in the text as sent, mention.ts AS_SENT,
  * which only the raw search answers, JSON-escaped). Each address is parsed once: this runs on every search result.
@@ -36,7 +36,9 @@ export function platformMentions(platform: string, log: Logger, mentions: Mentio
       log.warn('platform_item_skipped', { platform, reason })
       continue
     }
-    const profileUrl = m.profileUrl === '' ? '' : (webHref(m.profileUrl) ?? '')
+    const href = m.profileUrl === '' ? '' : (webHref(m.profileUrl) ?? '')
+    // Stored with the person and sent in each person.updated event: one longer than a post's address is left out.
+    const profileUrl = href.length > POST_URL_CHARS ? '' : href
     const id = m.id.length > POST_ID_CHARS ? longIdDigest(m) : m.id
     kept.push(url === m.url && profileUrl === m.profileUrl && id === m.id ? m : { ...m, id, url, profileUrl })
   }

@@ -105,7 +105,8 @@ export async function readEvents(
           if (field === 'event') event = value
           else if (field === 'data') {
             data.push(value)
-            held += value.length
+            // Each data line adds its line feed to the event (the format's rule): `data:` alone still grows it.
+            held += value.length + 1
           }
           continue
         }

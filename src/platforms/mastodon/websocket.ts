@@ -84,7 +84,9 @@ export function readSocket(
     let ws: WebSocket
     try {
       const headers = { ...credentials, 'user-agent': USER_AGENT }
-      ws = new WebSocket(url.href, { headers } as never)
+      // No permessage-deflate, which the client offers unless told: a server that took it could send a message of
+      // 128 MiB as 128 kB, inflated whole before the reader sees it, and held during the catch-up (MAX_HELD).
+      ws = new WebSocket(url.href, { headers, perMessageDeflate: false } as never)
     } catch {
       // Its words may hold the token.
       return reject(new AppError('upstream_error', 'mastodon access_token cannot be sent as a WebSocket protocol'))

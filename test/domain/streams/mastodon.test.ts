@@ -3,6 +3,7 @@ import { fakeMastodon } from '../../support/fake-streams'
 import { mastodonStreamWorld } from '../../support/mastodon-world'
 import { BUYING, eventually } from '../../support/stream-world'
 import { REFUSED_ORIGIN } from '../../support/refused'
+import { endlessEvents } from '../../support/endless-events'
 
 // The Mastodon stream against a fake of the documented streaming API (server-sent events) and timeline
 // (test/support/fake-streams.ts, docs/streams.md#which-platforms-stream).
@@ -167,31 +168,14 @@ describe('Mastodon stream (server-sent events)', () => {
 
   test('a streaming answer that never ends its event is refused once it passes 1 MiB, not held in memory', async () => {
     const masto = fakeMastodon('tok')
-    const chunk = new TextEncoder().encode(`data: ${'x'.repeat(64 * 1024)}\n`)
-    let sent = 0
-    const endless = Bun.serve({
-      port: 0,
-      hostname: '127.0.0.1',
-      idleTimeout: 0,
-      fetch: () =>
-        new Response(
-          new ReadableStream({
-            pull(c) {
-              // 64 MiB at most, one line at a time, never the blank line that ends an event.
-              if (sent >= 1024) return c.close()
-              sent++
-              c.enqueue(chunk)
-            },
-          }),
-          { headers: { 'content-type': 'text/event-stream' } },
-        ),
-    })
-    cleanups.push(() => endless.stop(true))
-    const { deps } = await mastodonWorld(masto, `http://127.0.0.1:${endless.port}`)
+    // 64 MiB at most, one line at a time, never the blank line that ends an event.
+    const endless = endlessEvents(new TextEncoder().encode(`data: ${'x'.repeat(64 * 1024)}\n`), 1024)
+    cleanups.push(endless.stop)
+    const { deps } = await mastodonWorld(masto, endless.url)
     const health = async () => (await deps.repos.platformHealth.list())[0]
     await eventually('a failure', async () => (await health())?.lastError != null)
     expect((await health())?.lastError).toBe('mastodon streaming API sent an event of more than 1 MiB')
     // It let go of the connection after the first MiB: the server wrote no more than the socket's buffers hold past it.
-    expect(sent).toBeLessThan(512)
+    expect(endless.sent()).toBeLessThan(512)
   }, 30_000)
 })
