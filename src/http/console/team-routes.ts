@@ -45,7 +45,7 @@ export const consoleTeamRoutes = (deps: Deps) =>
     // docs/console.md#verdicts: a verdict's answer says what the signal was before it, and its Undo puts that back.
     .post(
       '/signals/:id/feedback',
-      ({ viewer, params, body }) => rateWithBefore(deps, viewer.team.id, { id: params.id, ...body }),
+      ({ viewer, params, body }) => rateWithBefore(deps, viewer.team.id, { id: params.id, ...body }, viewer.user.id),
       { body: validated('body', FeedbackBody) },
     )
     .post(
