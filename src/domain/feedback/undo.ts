@@ -37,21 +37,23 @@ export async function rateWithBefore(
  * else the request says: the `before` fields it sends back are not believed. The record is taken once, on whichever
  * executable answers (storage/repos/verdict-undos.ts). No verdict: the verdict row goes, and the signal is dismissed
  * only if it was (a muted person's). An earlier verdict: written again with its reason and time. Either way its
- * person's figures and the list follow, as for any verdict. Only while the verdict judged at `undoes` is the signal's
- * and at most UNDO_HOURS old: one judged again since (by another member, the API, an assistant), already undone, or
- * given where no before was recorded (the API, an assistant) is left as it is.
+ * person's figures and the list follow, as for any verdict. Only the viewer who gave the verdict, only while the
+ * verdict judged at `undoes` is the signal's and at most UNDO_HOURS old: one judged again since (by another member,
+ * the API, an assistant), already undone, given by another member, or given where no before was recorded (the API,
+ * an assistant) is left as it is, and the refusal says nothing of the record.
  */
 export async function undoVerdict(
   deps: Needs<'clock', 'signals' | 'signalFeedback' | 'verdictUndos'>,
-  teamId: string,
+  viewer: { teamId: string; userId: string },
   id: string,
   { undoes }: { undoes: string },
 ) {
+  const { teamId, userId } = viewer
   const signal = await judged(deps, teamId, id)
   // Compared as instants: a time with another zone or none of the milliseconds is the same verdict's.
   const at = new Date(undoes).toISOString()
   const after = new Date(deps.clock.now().getTime() - UNDO_HOURS * 3_600_000).toISOString()
-  const before = await deps.repos.verdictUndos.take({ teamId, signalId: signal.id, undoes: at, after })
+  const before = await deps.repos.verdictUndos.take({ teamId, userId, signalId: signal.id, undoes: at, after })
   if (!before)
     throw new AppError(
       'not_found',

@@ -50,7 +50,8 @@ export const consoleTeamRoutes = (deps: Deps) =>
     )
     .post(
       '/signals/:id/feedback/undo',
-      ({ viewer, params, body }) => undoVerdict(deps, viewer.team.id, params.id, body),
+      ({ viewer, params, body }) =>
+        undoVerdict(deps, { teamId: viewer.team.id, userId: viewer.user.id }, params.id, body),
       { body: validated('body', UndoBody) },
     )
     .get('/keyword-figures', ({ viewer }) => keywordFigures(deps, viewer.team), { query: NoQuery })

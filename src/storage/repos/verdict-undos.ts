@@ -20,13 +20,14 @@ export function createVerdictUndosRepo(db: Db) {
      * the team's and `userId`'s, that verdict is still the signal's (not judged again since), and it was given after
      * `after` (an ISO time: older records have expired).
      */
-    async take(a: { teamId: string; signalId: string; undoes: string; after: string }) {
+    async take(a: { teamId: string; userId: string; signalId: string; undoes: string; after: string }) {
       const [found] = await db
         .delete(verdictUndos)
         .where(
           and(
             eq(verdictUndos.signalId, a.signalId),
             eq(verdictUndos.teamId, a.teamId),
+            eq(verdictUndos.userId, a.userId),
             eq(verdictUndos.undoes, a.undoes),
             gt(verdictUndos.undoes, a.after),
             sql`exists (select 1 from ${signalFeedback} where ${signalFeedback.signalId} = ${a.signalId} and ${signalFeedback.judgedAt} = ${a.undoes})`,
