@@ -2,6 +2,7 @@
 // signal was before a 👎 is the database's, so an Undo works on another executable and after a restart, and two Undos
 // sent at once to two executables put the signal back once (docs/operations.md#several-executables-on-sqld).
 import { afterEach, describe, expect, test } from 'bun:test'
+import { startSqld } from '../../scripts/sqld'
 import { createUser } from '../../src/domain/users/users'
 import { crmSignals } from '../support/crm-signals'
 import { seedTeam } from '../support/deps'
@@ -15,10 +16,13 @@ afterEach(() => {
 const OWNER = { email: 'ann@acme.test', password: 'correct horse battery' }
 const SAME = { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' }
 
-/** A file database with team acme, four "crm" signals and its owner; the console's calls on any server's address. */
-async function world() {
+/**
+ * A database file (or `dbUrl`'s) with team acme, four "crm" signals and its owner; the console's calls on any server's
+ * address.
+ */
+async function world(dbUrl?: string) {
   const config = { server: { host: '127.0.0.1', port: 0 }, scorer: { backend: 'rules' }, polling: { enabled: false } }
-  const w = processWorld(config)
+  const w = processWorld(config, dbUrl)
   cleanup.push(() => w.cleanup())
   await seedDatabase(w, config, async (deps) => {
     const { team } = await seedTeam(deps, { name: 'acme' })
@@ -58,29 +62,38 @@ async function world() {
   return { serve, call, signIn, notRelevant, listed }
 }
 
-describe('Undo on several executables sharing one database file', () => {
+/** A 👎 on one server undone on the other; then each signal's Undo sent to both at once: it is put back once. */
+async function undoneOnceAcross(w: Awaited<ReturnType<typeof world>>) {
+  const { serve, call, signIn, notRelevant, listed } = w
+  const [a, b] = await Promise.all([serve(), serve()])
+  await signIn(a.url)
+  const undo = await notRelevant(a.url, 'sig_000')
+  expect(await listed(b.url)).not.toContain('sig_000')
+  const there = await call(b.url, 'POST', '/signals/sig_000/feedback/undo', undo)
+  expect(there.status).toBe(200)
+  expect(there.body).toMatchObject({ signalId: 'sig_000', verdict: null, dismissed: false })
+  expect(await listed(a.url)).toContain('sig_000')
+  // Three signals, each 👎 on one server, then its Undo sent to both at the same moment.
+  for (const id of ['sig_001', 'sig_002', 'sig_003']) {
+    const body = await notRelevant(id === 'sig_002' ? b.url : a.url, id)
+    const both = await Promise.all([a.url, b.url].map((url) => call(url, 'POST', `/signals/${id}/feedback/undo`, body)))
+    expect(both.map((r) => r.status).sort()).toEqual([200, 404])
+    const refused = both.find((r) => r.status === 404)
+    expect(refused?.body.error.code).toBe('not_found')
+    expect(refused?.body.error.message).toContain('reload the page')
+    expect(await listed(b.url)).toContain(id)
+  }
+}
+
+describe('Undo on several executables sharing one database', () => {
   test('a 👎 given on one server is undone on another, and two Undos sent at once put it back once', async () => {
-    const { serve, call, signIn, notRelevant, listed } = await world()
-    const [a, b] = await Promise.all([serve(), serve()])
-    await signIn(a.url)
-    const undo = await notRelevant(a.url, 'sig_000')
-    expect(await listed(b.url)).not.toContain('sig_000')
-    const there = await call(b.url, 'POST', '/signals/sig_000/feedback/undo', undo)
-    expect(there.status).toBe(200)
-    expect(there.body).toMatchObject({ signalId: 'sig_000', verdict: null, dismissed: false })
-    expect(await listed(a.url)).toContain('sig_000')
-    // Three signals, each 👎 on one server, then its Undo sent to both at the same moment.
-    for (const id of ['sig_001', 'sig_002', 'sig_003']) {
-      const body = await notRelevant(id === 'sig_002' ? b.url : a.url, id)
-      const both = await Promise.all(
-        [a.url, b.url].map((url) => call(url, 'POST', `/signals/${id}/feedback/undo`, body)),
-      )
-      expect(both.map((r) => r.status).sort()).toEqual([200, 404])
-      const refused = both.find((r) => r.status === 404)
-      expect(refused?.body.error.code).toBe('not_found')
-      expect(refused?.body.error.message).toContain('reload the page')
-      expect(await listed(b.url)).toContain(id)
-    }
+    await undoneOnceAcross(await world())
+  }, 120_000)
+
+  test('the same with both on one libSQL server (sqld)', async () => {
+    const sqld = await startSqld()
+    cleanup.push(() => sqld.stop())
+    await undoneOnceAcross(await world(sqld.url))
   }, 120_000)
 
   test('a 👎 given before a restart is undone by the restarted server', async () => {
