@@ -1,6 +1,7 @@
 import { expect, test } from 'bun:test'
 import { runHousekeeping } from '../../src/jobs/housekeeping'
 import { bearer, oauthWorld, obtainTokens, tokenRequest } from '../support/oauth'
+import { undoWorld } from '../support/undo-world'
 
 const count = async (w: Awaited<ReturnType<typeof oauthWorld>>, table: string) =>
   Number((await w.deps.database.client.execute(`select count(*) as n from ${table}`)).rows[0].n)
@@ -24,4 +25,19 @@ test('housekeeping drops expired sessions and OAuth codes and tokens, and keeps 
   } finally {
     w.stop()
   }
+})
+
+test("housekeeping drops the console's Undo records older than a day, and keeps a newer one usable", async () => {
+  const { deps, clock, consoleCall } = await undoWorld()
+  const undos = async () =>
+    Number((await deps.database.client.execute('select count(*) as n from verdict_undos')).rows[0].n)
+  await consoleCall('POST', '/signals/sig_001/feedback', { verdict: 'not_relevant' })
+  clock.set(new Date(clock.now().getTime() + 25 * 3_600_000))
+  const fresh = await consoleCall('POST', '/signals/sig_002/feedback', { verdict: 'not_relevant' })
+  expect(await undos()).toBe(2)
+  await runHousekeeping(deps)
+  expect(await undos()).toBe(1)
+  const undo = { ...fresh.body.before, undoes: fresh.body.judgedAt }
+  expect((await consoleCall('POST', '/signals/sig_002/feedback/undo', undo)).status).toBe(200)
+  expect(await undos()).toBe(0)
 })

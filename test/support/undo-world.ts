@@ -8,9 +8,12 @@ import { client } from './http'
 
 const PASSWORD = 'correct horse battery'
 
-/** Team acme with four "crm" signals and its owner signed in; sig_003 is stored after its author was muted. */
-export async function undoWorld() {
-  const { deps, clock } = await testDeps()
+/**
+ * Team acme with four "crm" signals and its owner signed in; sig_003 is stored after its author was muted. `config`:
+ * more settings (a libSQL server's `database.url`).
+ */
+export async function undoWorld(config: NonNullable<Parameters<typeof testDeps>[0]>['config'] = {}) {
+  const { deps, clock } = await testDeps({ config })
   const { team, apiKey } = await seedTeam(deps, { name: 'acme' })
   const crm = crmSignals(team.id, 4)
   await deps.repos.signals.insertMany(team.id, crm.slice(0, 3))

@@ -1,18 +1,24 @@
 import { AppError } from '../../errors'
+import type { Before } from '../../storage/repos/verdict-undos'
 import type { Needs } from '../needs'
 import { type FeedbackInput, judged, rateSignal, storeVerdict } from './rate'
-import { type Before, undoRecords } from './undo-record'
+
+/** docs/console.md#verdicts: how long after a verdict its Undo can still be done; an older record has expired. */
+export const UNDO_HOURS = 24
 
 /**
- * The console's 👍 / 👎 (docs/console.md#verdicts): a verdict as the API gives it, whose answer adds `before`, what the
- * signal was before it, for an Undo to put back (and for rate_signal's line to say whether the signal moved). Read here, as only the signal and its verdict row know it: a signal
- * stored while its author was muted is dismissed without a verdict (docs/people.md#mute), and a verdict given through
- * the API or an assistant may carry a reason the page never showed.
+ * The console's 👍 / 👎 (docs/console.md#verdicts), and rate_signal's: a verdict as the API gives it, whose answer adds
+ * `before`, what the signal was before it (for rate_signal's line, whether the signal moved). Read here, as only the
+ * signal and its verdict row know it: a signal stored while its author was muted is dismissed without a verdict
+ * (docs/people.md#mute), and a verdict given through the API or an assistant may carry a reason the page never showed.
+ * With `userId` (the console's user) that before is also stored with the verdict, for its Undo (undoVerdict); an
+ * assistant has no Undo, so its verdict stores none.
  */
 export async function rateWithBefore(
   deps: Needs<'clock', 'signals' | 'signalFeedback'>,
   teamId: string,
   a: FeedbackInput,
+  userId?: string,
 ) {
   const signal = await judged(deps, teamId, a.id)
   const earlier = await deps.repos.signalFeedback.byId(teamId, signal.id)
@@ -22,34 +28,36 @@ export async function rateWithBefore(
     judgedAt: earlier?.judgedAt ?? null,
     dismissed: signal.dismissed,
   }
-  const answer = await rateSignal(deps, teamId, a)
-  undoRecords(deps.repos.signalFeedback).keep(teamId, signal.id, answer.judgedAt, before)
+  const answer = await rateSignal(deps, teamId, a, userId === undefined ? undefined : { userId, before })
   return { ...answer, before }
 }
 
 /**
- * Undo: the signal back to what this server recorded it was before the verdict judged at `undoes` (undo-record.ts),
- * whatever else the request says: the `before` fields it sends back are not believed. No verdict: the verdict row
- * goes, and the signal is dismissed only if it was (a muted person's). An earlier verdict: written again with its
- * reason and time. Either way its person's figures and the list follow, as for any verdict. Only while the verdict
- * judged at `undoes` is the signal's: one judged again since (by another member, the API, an assistant), already
- * undone, or given where no before was recorded (the API, another server) is left as it is.
+ * Undo: the signal back to what the database recorded it was before the console verdict judged at `undoes`, whatever
+ * else the request says: the `before` fields it sends back are not believed. The record is taken once, on whichever
+ * executable answers (storage/repos/verdict-undos.ts). No verdict: the verdict row goes, and the signal is dismissed
+ * only if it was (a muted person's). An earlier verdict: written again with its reason and time. Either way its
+ * person's figures and the list follow, as for any verdict. Only the viewer who gave the verdict, only while the
+ * verdict judged at `undoes` is the signal's and at most UNDO_HOURS old: one judged again since (by another member,
+ * the API, an assistant), already undone, given by another member, or given where no before was recorded (the API,
+ * an assistant) is left as it is, and the refusal says nothing of the record.
  */
 export async function undoVerdict(
-  deps: Needs<never, 'signals' | 'signalFeedback'>,
-  teamId: string,
+  deps: Needs<'clock', 'signals' | 'signalFeedback' | 'verdictUndos'>,
+  viewer: { teamId: string; userId: string },
   id: string,
   { undoes }: { undoes: string },
 ) {
+  const { teamId, userId } = viewer
   const signal = await judged(deps, teamId, id)
-  const now = await deps.repos.signalFeedback.byId(teamId, signal.id)
   // Compared as instants: a time with another zone or none of the milliseconds is the same verdict's.
-  const current = now ? Date.parse(now.judgedAt) === Date.parse(undoes) : false
-  const before = current ? undoRecords(deps.repos.signalFeedback).take(teamId, signal.id, undoes) : undefined
+  const at = new Date(undoes).toISOString()
+  const after = new Date(deps.clock.now().getTime() - UNDO_HOURS * 3_600_000).toISOString()
+  const before = await deps.repos.verdictUndos.take({ teamId, userId, signalId: signal.id, undoes: at, after })
   if (!before)
     throw new AppError(
       'not_found',
-      'this signal was judged again since, or its Undo was done or is not known here: reload the page to see it',
+      'this signal was judged again since, or its Undo was done, has expired or is not known: reload the page to see it',
     )
   if (before.verdict === null || before.judgedAt === null)
     await deps.repos.signalFeedback.withdraw(teamId, signal.id, before.dismissed)

@@ -1,3 +1,4 @@
+import { UNDO_HOURS } from '../feedback/undo'
 import type { Needs } from '../needs'
 import { pruneUnusedClients } from '../oauth/clients'
 import { monthOf } from '../quota/month'
@@ -93,6 +94,8 @@ export async function housekeep(deps: HousekeepingDeps, now: Date, stop: AbortSi
       await repos.oauth.removeExpired(now.getTime())
       // docs/security.md#what-is-bounded: registered clients nobody allowed within a day.
       await pruneUnusedClients(deps, now)
+      // docs/console.md#verdicts: Undo records past their 24 hours, which no Undo takes any more.
+      await repos.housekeeping.dropUndosBefore(new Date(now.getTime() - UNDO_HOURS * 3_600_000).toISOString())
       return true
     },
     async () => {

@@ -45,12 +45,13 @@ export const consoleTeamRoutes = (deps: Deps) =>
     // docs/console.md#verdicts: a verdict's answer says what the signal was before it, and its Undo puts that back.
     .post(
       '/signals/:id/feedback',
-      ({ viewer, params, body }) => rateWithBefore(deps, viewer.team.id, { id: params.id, ...body }),
+      ({ viewer, params, body }) => rateWithBefore(deps, viewer.team.id, { id: params.id, ...body }, viewer.user.id),
       { body: validated('body', FeedbackBody) },
     )
     .post(
       '/signals/:id/feedback/undo',
-      ({ viewer, params, body }) => undoVerdict(deps, viewer.team.id, params.id, body),
+      ({ viewer, params, body }) =>
+        undoVerdict(deps, { teamId: viewer.team.id, userId: viewer.user.id }, params.id, body),
       { body: validated('body', UndoBody) },
     )
     .get('/keyword-figures', ({ viewer }) => keywordFigures(deps, viewer.team), { query: NoQuery })

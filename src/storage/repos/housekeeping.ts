@@ -37,6 +37,9 @@ export function createHousekeepingRepo(client: Client) {
     /** Receipts of units taken on a libSQL server a day ago or more (take-receipts.ts), by the database's clock. */
     dropOldTakeReceipts: () => changed(`delete from take_receipts where at <= ${DB_NOW_MS} - 86400000`),
 
+    /** Undo records of console verdicts given at `before` (ISO time) or earlier: expired (verdict-undos.ts). */
+    dropUndosBefore: (before: string) => changed('delete from verdict_undos where undoes <= ?', [before]),
+
     /**
      * Up to `batch` stored model answers created before `before` (ISO time). Batches keep each write transaction
      * short, so quota writes of requests in flight never wait long for the lock.

@@ -14,6 +14,7 @@ import { createScoreCacheRepo } from './score-cache'
 import { createStreamPositionsRepo } from './stream-positions'
 import { createStreamQueueBoundsRepo } from './stream-queue-bounds'
 import { createSignalFeedbackRepo } from './signal-feedback'
+import { createVerdictUndosRepo } from './verdict-undos'
 import { createPeopleRepo } from './people'
 import { createForgottenAuthorsRepo } from './forgotten-authors'
 import { createHeldReceipts } from './held-receipts'
@@ -45,6 +46,7 @@ export const createRepos = (database: Database, holder = '') => {
     signals: createSignalsRepo(db, { commits: database.commits }),
     signalExports: createSignalExportsRepo(database),
     signalFeedback: createSignalFeedbackRepo(db),
+    verdictUndos: createVerdictUndosRepo(db),
     usage: createUsageRepo(client, usageWrites, apiKeys.countersTaken, holder),
     heldReceipts: createHeldReceipts(client, holder),
     usageDays: createUsageDaysRepo(db, usageWrites),

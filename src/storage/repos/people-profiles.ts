@@ -18,10 +18,12 @@ export async function profilesOf(client: Client, teamId: string, ids: Identity[]
   const theirs = ids.filter((i) => i.personId !== null)
   if (theirs.length === 0) return kept
   const account = 'p.team_id = ? and p.platform = v.column1 and (p.id = v.column3 or p.linked_to = v.column3)'
+  // Their only account as a CASE over the aggregate: sqld's parser refuses a HAVING without GROUP BY (a 500 on the
+  // Signals page there), which the embedded engine takes.
   const rs = await client.execute({
     sql: `select v.column1 as platform, v.column2 as author, v.column3 as person, coalesce(
         (select p.profile_url from people p where ${account} and p.author = v.column2),
-        (select max(p.profile_url) from people p where ${account} having count(*) = 1)) as profile_url
+        (select case when count(*) = 1 then max(p.profile_url) end from people p where ${account})) as profile_url
       from (values ${tuples(theirs.length, 3)}) as v`,
     args: [teamId, teamId, ...theirs.flatMap((i) => [i.platform, i.author, i.personId])],
   })

@@ -4,6 +4,8 @@ import { FIGURES_SET } from './people-figures'
 import { signalFeedback } from '../tables/signal-feedback'
 import { signals } from '../tables/signals'
 import { teams } from '../tables/teams'
+import { verdictUndos } from '../tables/verdict-undos'
+import type { Before } from './verdict-undos'
 
 export type Verdict = 'relevant' | 'not_relevant'
 type FeedbackRow = typeof signalFeedback.$inferInsert
@@ -19,10 +21,17 @@ export function createSignalFeedbackRepo(db: Db) {
     /**
      * Stores a verdict in one transaction: replaces the signal's earlier verdict, marks the signal dismissed or not,
      * sums up its person's figures again, and moves the team's signals version so the cached totals, anchors and pages of the list are read again.
-     * `dismissed` is the verdict's, unless an Undo puts back another (docs/console.md#verdicts).
+     * `dismissed` is the verdict's, unless an Undo puts back another (docs/console.md#verdicts). A console verdict
+     * also writes, in the same transaction, what the signal was before it for its Undo (`undo`: who gave it and that
+     * before, replacing the signal's earlier record), so no verdict is stored without it.
      */
-    async record(row: FeedbackRow, dismissed = row.verdict === 'not_relevant'): Promise<void> {
+    async record(
+      row: FeedbackRow,
+      dismissed = row.verdict === 'not_relevant',
+      undo?: { userId: string; before: Before },
+    ): Promise<void> {
       const { signalId: _id, teamId: _team, ...changes } = row
+      const kept = undo && { userId: undo.userId, undoes: row.judgedAt, ...undo.before }
       await db.batch([
         db.insert(signalFeedback).values(row).onConflictDoUpdate({ target: signalFeedback.signalId, set: changes }),
         db
@@ -34,6 +43,14 @@ export function createSignalFeedbackRepo(db: Db) {
           .update(teams)
           .set({ signalsVersion: sql`${teams.signalsVersion} + 1` })
           .where(eq(teams.id, row.teamId)),
+        ...(kept
+          ? [
+              db
+                .insert(verdictUndos)
+                .values({ signalId: row.signalId, teamId: row.teamId, ...kept })
+                .onConflictDoUpdate({ target: verdictUndos.signalId, set: kept }),
+            ]
+          : []),
       ])
     },
     /**

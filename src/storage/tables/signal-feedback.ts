@@ -2,6 +2,16 @@ import { index, real, sqliteTable, text } from 'drizzle-orm/sqlite-core'
 import { signals } from './signals'
 import { teams } from './teams'
 
+/** The columns of a row that belongs to one signal of one team, gone with either: its key is the signal's id. */
+export const ofTeamSignal = () => ({
+  signalId: text('signal_id')
+    .primaryKey()
+    .references(() => signals.id, { onDelete: 'cascade' }),
+  teamId: text('team_id')
+    .notNull()
+    .references(() => teams.id, { onDelete: 'cascade' }),
+})
+
 /**
  * A team's verdict on one of its signals (docs/api.md#feedback): one per signal, a later verdict replaces the earlier.
  * It keeps what the tuning reads (docs/scoring.md#tuning-by-verdicts), so that never needs the signals table: the
@@ -10,12 +20,7 @@ import { teams } from './teams'
 export const signalFeedback = sqliteTable(
   'signal_feedback',
   {
-    signalId: text('signal_id')
-      .primaryKey()
-      .references(() => signals.id, { onDelete: 'cascade' }),
-    teamId: text('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
+    ...ofTeamSignal(),
     // The signal's keyword, lower-cased: tracked keywords compare case-insensitively.
     keywordLc: text('keyword_lc').notNull(),
     verdict: text('verdict', { enum: ['relevant', 'not_relevant'] }).notNull(),

@@ -73,6 +73,26 @@ describe('Undo of 👎 in the console', () => {
     expect((await state('sig_002')).inList).toBe(true)
   })
 
+  test('an Undo a day after its 👎 has expired and changes nothing; one just before that puts the signal back', async () => {
+    const { clock, consoleCall, state } = await setup()
+    const later = (ms: number) => clock.set(new Date(clock.now().getTime() + ms))
+    const judged = await consoleCall('POST', '/signals/sig_001/feedback', { verdict: 'not_relevant' })
+    const was = await state('sig_001')
+    later(24 * 3_600_000 + 1)
+    const late = await consoleCall('POST', '/signals/sig_001/feedback/undo', {
+      ...judged.body.before,
+      undoes: judged.body.judgedAt,
+    })
+    expect(late.status).toBe(404)
+    expect(late.body.error.message).toContain('expired')
+    expect(await state('sig_001')).toEqual(was)
+    const again = await consoleCall('POST', '/signals/sig_002/feedback', { verdict: 'not_relevant' })
+    later(24 * 3_600_000 - 1000)
+    const undo = { ...again.body.before, undoes: again.body.judgedAt }
+    expect((await consoleCall('POST', '/signals/sig_002/feedback/undo', undo)).status).toBe(200)
+    expect((await state('sig_002')).inList).toBe(true)
+  })
+
   test('a bad Undo is refused and changes nothing; another team’s signal is not found', async () => {
     const { deps, consoleCall, state } = await setup()
     await consoleCall('POST', '/signals/sig_001/feedback', { verdict: 'not_relevant', reason: 'a vendor' })
