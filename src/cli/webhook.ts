@@ -58,14 +58,14 @@ const filtersOf = (e: EndpointView) => {
   if (f.platforms) parts.push(`platforms=${f.platforms.join(',')}`)
   return parts.join(' ')
 }
-const stateOf = (e: EndpointView) =>
-  !e.enabled
-    ? e.disabledReason
-      ? `disabled: ${e.disabledReason}`
-      : 'disabled'
-    : e.pausedUntil
-      ? `enabled, paused until ${e.pausedUntil}: ${e.pausedReason}`
-      : 'enabled'
+// An enabled destination's pause and failures, as the console's Destinations page tells them: a receiver that takes
+// nothing shows here before the 5 days after which the service disables it (docs/webhooks.md#retries).
+const stateOf = (e: EndpointView) => {
+  if (!e.enabled) return e.disabledReason ? `disabled: ${e.disabledReason}` : 'disabled'
+  const paused = e.pausedUntil ? `, paused until ${e.pausedUntil}: ${e.pausedReason}` : ''
+  const failing = e.failingSince ? `, failing since ${e.failingSince} (disabled after 5 days of failures)` : ''
+  return `enabled${failing}${paused}`
+}
 
 async function listCommand(argv: string[]): Promise<number> {
   const { flags, positionals } = parseFlags(argv, { team: { type: 'string' }, json: { type: 'boolean' } })

@@ -1,3 +1,4 @@
+import { CERTIFICATE_CODE, networkReason } from '../lib/network-reason'
 import { readAtMost } from '../lib/read-at-most'
 import { type AddressPolicy, checkTarget, OutboundError } from './public-address'
 
@@ -53,8 +54,22 @@ export async function fetchOutbound(url: URL, policy: AddressPolicy, r: Outbound
   } catch (err) {
     if (err instanceof OutboundError) throw err
     if (signal.aborted) throw new OutboundError('timeout', `no answer within ${r.timeoutMs} ms`)
-    throw new OutboundError('network', 'the connection failed')
+    throw new OutboundError('network', connectionFailed(err))
   }
+}
+
+/**
+ * Why no answer came, in the network's words (docs/webhooks.md#the-delivery-log): a receiver that is down reads
+ * `connection refused`; one whose certificate this machine does not trust (self-signed, expired) says so, and how to
+ * trust a site's own authority, within the delivery log's 200 characters. Only the runtime's error code is read: its
+ * message may hold the URL, and a URL may hold a token.
+ */
+function connectionFailed(err: unknown): string {
+  const code = String((err as { code?: unknown } | null)?.code ?? '')
+  if (CERTIFICATE_CODE.test(code))
+    return `the connection failed: the receiver's TLS certificate is not trusted here (${code}); for your own authority's, set NODE_EXTRA_CA_CERTS to its file`
+  const reason = networkReason(err)
+  return reason ? `the connection failed (${reason})` : 'the connection failed'
 }
 
 async function readBounded(res: Response, r: OutboundRequest): Promise<Uint8Array> {

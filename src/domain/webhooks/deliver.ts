@@ -55,7 +55,9 @@ export async function runAttempt(deps: DeliveryDeps, d: ClaimedDelivery) {
   const endpoint = await deps.repos.webhookEndpoints.byIdAnyTeam(d.endpointId)
   if (!endpoint) return // deleted meanwhile; its deliveries went with it
   const now = deps.clock.now()
-  if (d.event === 'signal.created' && inQuietHours(endpoint, now.getTime()))
+  // A signal, or a person turning hot, that comes in quiet hours is held until they end (a digest is made for their
+  // end already, and a test goes at once): docs/destinations.md#quiet-hours.
+  if ((d.event === 'signal.created' || d.event === 'person.updated') && inQuietHours(endpoint, now.getTime()))
     return deps.repos.webhookDeliveries.hold(d.id, d.claim, quietEnd(endpoint, now.getTime()))
   // A test's body is made again for the destination's kind now: a webhook test retried after the destination became
   // an e-mail one went out as an e-mail without subject or text.

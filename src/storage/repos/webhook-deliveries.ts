@@ -73,11 +73,11 @@ export function createWebhookDeliveriesRepo(client: Client) {
       })
     },
 
-    /** The signals of an endpoint held until `fromMs` (quiet hours), due at `toMs` instead. */
+    /** The signals (or people turning hot) of an endpoint held until `fromMs` (quiet hours), due at `toMs` instead. */
     async moveHeld(endpointId: string, fromMs: number, toMs: number): Promise<void> {
       await client.execute({
         sql: `update webhook_deliveries set next_attempt_at = ? where endpoint_id = ? and status = 'pending'
-            and event = 'signal.created' and next_attempt_at = ?`,
+            and event in ('signal.created', 'person.updated') and next_attempt_at = ?`,
         args: [toMs, endpointId, fromMs],
       })
     },

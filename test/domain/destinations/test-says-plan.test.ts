@@ -58,6 +58,18 @@ describe('a test message says what will come and when', () => {
       expect({ kind: c.input.kind, said }).toEqual({ kind: c.input.kind, said: expect.stringContaining(c.says) })
     }
 
+    // docs/people.md#person-updated: such a destination is told of people turning hot, not of each new lead.
+    const hot = endpointInput(`${r.origin}/crm`, {
+      event: 'person.updated',
+      quietHours: { from: 22, to: 7 },
+      ...BERLIN,
+    })
+    const made = await createEndpoint(deps, { teamId: team.id, input: hot })
+    await sendTestEvent(deps, { teamId: team.id, endpointId: made.endpoint.id })
+    expect(JSON.parse(r.received.at(-1)?.body ?? '{}').data.note).toBe(
+      "Each person who turns hot (reaches the team's heat threshold) will come here as an event when it happens. Nothing is sent from 22:00 to 07:00 Europe/Berlin: what comes then waits until 07:00.",
+    )
+
     const email = endpointInput('', { kind: 'email', url: null, to: 'sales@example.com', ...BERLIN })
     const { endpoint } = await createEndpoint(deps, { teamId: team.id, input: email })
     await sendTestEvent(deps, { teamId: team.id, endpointId: endpoint.id })
