@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, test } from 'bun:test'
+import { afterAll, afterEach, describe, expect, test } from 'bun:test'
 import { type Child, processWorld, spawnChild } from './child'
 import { REFUSED_ORIGIN } from '../support/refused'
 
@@ -11,12 +11,22 @@ const cleanup: (() => unknown)[] = []
 afterEach(() => {
   while (cleanup.length) cleanup.pop()?.()
 })
+// What the two restart tests share, stopped after the file's last test.
+const lasting: (() => unknown)[] = []
+afterAll(() => {
+  while (lasting.length) lasting.pop()?.()
+})
+const once = <T>(make: () => Promise<T>) => {
+  let made: Promise<T> | undefined
+  return () => (made ??= make())
+}
 
 async function startDemo(
   world: ReturnType<typeof processWorld>,
+  stops = cleanup,
 ): Promise<{ child: Child; url: string; apiKey: string }> {
   const child = spawnChild(world, ['serve', '--demo'])
-  cleanup.push(() => child.proc.kill('SIGKILL'))
+  stops.push(() => child.proc.kill('SIGKILL'))
   // Up to the demo's last line ("Docs: …"): the lines before it may reach the pipe in several reads.
   await child.waitForOutput(
     'the demo key',
@@ -66,20 +76,36 @@ describe('serve --demo without a model server (the default scorer is ollama)', (
     ONE_START_MS,
   )
 
+  /**
+   * One demo started, its password tried on it, stopped, and started again on the same database: both restart tests
+   * read this one sequence (started by the first of them that runs), which spares two demo starts of the file's eight.
+   */
+  const restarted = once(async () => {
+    const world = processWorld({
+      server: { host: '127.0.0.1', port: 0 },
+      scorer: { backend: 'rules' },
+      polling: { enabled: false },
+    })
+    lasting.push(() => world.cleanup())
+    const first = await startDemo(world, lasting)
+    const firstPassword = passwordOf(first.child.stdout()) as string
+    const firstSignIn = (await signIn(first.url, firstPassword)).status
+    first.child.proc.kill('SIGTERM')
+    await first.child.exited()
+    return { first, firstPassword, firstSignIn, second: await startDemo(world, lasting) }
+  })
+  const signIn = (url: string, password: string) =>
+    fetch(`${url}/console/api/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+      body: JSON.stringify({ email: 'demo@localhost', password }),
+    })
+  const passwordOf = (out: string) => /sign in as demo@localhost with password (\S+) \(shown once\)/.exec(out)?.[1]
+
   test(
     'a restart prints another key and the earlier one still works',
     async () => {
-      const world = processWorld({
-        server: { host: '127.0.0.1', port: 0 },
-        scorer: { backend: 'rules' },
-        polling: { enabled: false },
-      })
-      cleanup.push(() => world.cleanup())
-      const first = await startDemo(world)
-      first.child.proc.kill('SIGTERM')
-      await first.child.exited()
-
-      const second = await startDemo(world)
+      const { first, second } = await restarted()
       expect(second.apiKey).not.toBe(first.apiKey)
       expect(second.child.stdout()).toContain('earlier ones still work')
       for (const key of [first.apiKey, second.apiKey])
@@ -91,27 +117,10 @@ describe('serve --demo without a model server (the default scorer is ollama)', (
   test(
     'prints demo@localhost with a password that signs in to the console; a restart gives a new one',
     async () => {
-      const world = processWorld({
-        server: { host: '127.0.0.1', port: 0 },
-        scorer: { backend: 'rules' },
-        polling: { enabled: false },
-      })
-      cleanup.push(() => world.cleanup())
-      const signIn = (url: string, password: string) =>
-        fetch(`${url}/console/api/session`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
-          body: JSON.stringify({ email: 'demo@localhost', password }),
-        })
-      const passwordOf = (out: string) => /sign in as demo@localhost with password (\S+) \(shown once\)/.exec(out)?.[1]
-      const first = await startDemo(world)
-      const firstPassword = passwordOf(first.child.stdout()) as string
+      const { firstPassword, firstSignIn, second } = await restarted()
       expect(firstPassword).toMatch(/^[\w-]{16}$/)
-      expect((await signIn(first.url, firstPassword)).status).toBe(200)
-      first.child.proc.kill('SIGTERM')
-      await first.child.exited()
+      expect(firstSignIn).toBe(200)
 
-      const second = await startDemo(world)
       const secondPassword = passwordOf(second.child.stdout()) as string
       expect(secondPassword).not.toBe(firstPassword)
       expect((await signIn(second.url, firstPassword)).status).toBe(401)

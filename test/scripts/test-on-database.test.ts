@@ -4,7 +4,7 @@
 import { describe, expect, test } from 'bun:test'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { OWN_DATABASE } from '../../scripts/test-on-database'
+import { FILE_IN_EVERY_RUN, OWN_DATABASE } from '../../scripts/test-on-database'
 
 const ROOT = join(import.meta.dir, '..', '..')
 // What test/support/test-database.ts gives a test for the run's database.
@@ -15,6 +15,18 @@ describe('the test files left out of the database runs', () => {
     for (const file of OWN_DATABASE) {
       expect(existsSync(join(ROOT, file))).toBe(true)
       expect(readFileSync(join(ROOT, file), 'utf8')).not.toMatch(ASKS_FOR_THE_RUN_DATABASE)
+    }
+  })
+
+  // On database files these run as npm test ran them; on sqld lastingTestDatabase, and twoServers and skewedHosts
+  // through it, give them the run's.
+  test('left out of the run on files only: they ask for a lasting database, never a fresh one or the mode', () => {
+    for (const file of FILE_IN_EVERY_RUN) {
+      expect(OWN_DATABASE).not.toContain(file)
+      expect(existsSync(join(ROOT, file))).toBe(true)
+      const text = readFileSync(join(ROOT, file), 'utf8')
+      expect(text).toMatch(/lastingTestDatabase|twoServers|skewedHosts/)
+      expect(text).not.toMatch(/freshTestDatabase|refuseWrites|refusedWritesReason|onSqld/)
     }
   })
 
