@@ -1,6 +1,6 @@
 import { afterEach, expect, test } from 'bun:test'
 import { addKeywords } from '../../src/domain/keywords/keywords'
-import { SearchStopped } from '../../src/domain/search/search-runner'
+import { SearchStopped } from '../../src/domain/search/shared-search'
 import { runPollPass } from '../../src/jobs/poll-pass'
 import { fakePlatforms } from '../support/fake-platforms'
 import { seedTeam, testDeps } from '../support/deps'

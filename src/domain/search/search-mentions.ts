@@ -4,7 +4,7 @@ import type { Needs } from '../needs'
 import type { Caller } from '../core/caller'
 import { charged } from '../quota/charge'
 import { requireConfigured, requireOnPlan } from './access'
-import { SearchStopped } from './search-runner'
+import { SearchStopped } from './shared-search'
 
 /**
  * docs/api.md#order-of-checks, after validation: platform on plan (403), configured (503), quota (429), then the

@@ -14,43 +14,8 @@ import type { Charge } from '../budgets/reservation'
 import { unpaidShares } from '../budgets/unpaid-share'
 import { healthNotes } from './health-notes'
 import { queryFilter } from './query-filter'
+import { joined, SearchStopped, type SearchAnswer, type Shared } from './shared-search'
 import { unreachableTold } from './unreachable-told'
-
-/** A search whose caller stopped waiting for it (a pass stopping: docs/operations.md#shutdown); no failure of the platform's. */
-export class SearchStopped extends Error {
-  constructor() {
-    super('the search was stopped')
-  }
-}
-
-/**
- * What one search found: how many posts the platform answered with, and those of them the query keeps
- * (docs/queries.md#matching).
- */
-export type SearchAnswer = { answered: number; kept: Mention[] }
-
-// One upstream call shared by identical searches, and how many callers that may stop still wait for it (Infinity:
-// one that never stops does); when the last of them stops, so does the call.
-type Shared = { result: Promise<SearchAnswer>; upstream: AbortController; waiting: number }
-
-/** `shared`'s outcome for one more caller: its `signal` ends its own wait at once, and the call once nobody waits. */
-function joined(shared: Shared, signal?: AbortSignal): Promise<SearchAnswer> {
-  if (!signal) {
-    shared.waiting = Number.POSITIVE_INFINITY
-    return shared.result
-  }
-  shared.waiting++
-  return new Promise<SearchAnswer>((resolve, reject) => {
-    const stop = () => {
-      if (--shared.waiting === 0) shared.upstream.abort()
-      reject(new SearchStopped())
-    }
-    // Attached first: the call's own end is always handled, even when this caller stops before it starts.
-    shared.result.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop))
-    if (signal.aborted) return stop()
-    signal.addEventListener('abort', stop, { once: true })
-  })
-}
 
 type RunnerDeps = {
   connectors: Map<Source, PlatformConnector>

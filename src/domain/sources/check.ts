@@ -6,7 +6,7 @@ import { PlatformUnreachableError, UpstreamStatusError } from '../../platforms/h
 import { BudgetRefusal } from '../budgets/budget'
 import type { Needs } from '../needs'
 import { unresolvedName, unresolvedWords } from '../../platforms/unresolved-name'
-import type { SearchAnswer } from '../search/search-runner'
+import type { SearchAnswer } from '../search/shared-search'
 
 /** docs/platforms.md#checking-the-platforms: what one small real search told about a platform. */
 type CheckStatus =

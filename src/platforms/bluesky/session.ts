@@ -3,7 +3,7 @@ import type { Config } from '../../config/schema'
 import { AppError } from '../../errors'
 import type { Logger } from '../../lib/log'
 import { readEnvelope } from '../common/mapping'
-import type { sharedPause } from '../common/rate-limit'
+import type { sharedPause } from '../common/credential-pauses'
 import { loginLimitOf } from './login-limit'
 import { XrpcError, xrpc } from './xrpc'
 

@@ -2,7 +2,7 @@ import type { Source } from '../../config/platform-names'
 import type { Config } from '../../config/schema'
 import { PROVIDER_PLATFORMS } from '../provider/connector'
 import type { PlatformConnector } from '../types'
-import { sharedPause } from './rate-limit'
+import { sharedPause } from './credential-pauses'
 import { type PauseBoard, pauseKey, perMachine } from './shared-pauses'
 
 // docs/platforms.md#rate-limits: what each platform whose connector keeps no pause of its own counts its limit by,

@@ -3,7 +3,8 @@ import { AppError } from '../../errors'
 import { failedAnswer, PlatformUnreachableError, UpstreamStatusError } from '../http'
 import { NAMED_WAIT_MAX_SEC, type StreamSink } from '../stream'
 import { readAtMost } from '../../lib/read-at-most'
-import { Status, TokenLacksScope } from './connector'
+import { TokenLacksScope } from './connector'
+import { Status } from './status'
 import { STATUS_ID } from './ids'
 
 // Mastodon's streaming API as server-sent events (docs.joinmastodon.org/methods/streaming): `event: update` with a

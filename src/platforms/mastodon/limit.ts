@@ -1,6 +1,6 @@
 import type { Config } from '../../config/schema'
 import { fetchPlatformJson } from '../http'
-import { spentLimit } from '../common/rate-limit'
+import { spentLimit } from '../common/credential-pauses'
 import { pauseKey, type PlatformShared } from '../common/shared-pauses'
 import { NAMED_WAIT_MAX_SEC } from '../stream'
 

@@ -1,7 +1,7 @@
 import type * as v from 'valibot'
 import { remember } from '../../lib/bounded-map'
 import { storedPosition, type StreamSink } from '../stream'
-import { statusMention } from './connector'
+import { statusMention } from './status'
 import type { StreamedStatus } from './events'
 import { after, ahead, STATUS_ID } from './ids'
 import { PAGE, type timelinePage } from './timeline-page'

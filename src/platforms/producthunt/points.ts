@@ -1,4 +1,5 @@
-import { retryAfterSecOf, sharedPause } from '../common/rate-limit'
+import { sharedPause } from '../common/credential-pauses'
+import { retryAfterSecOf } from '../common/rate-limit'
 import type { PauseBoard } from '../common/shared-pauses'
 
 // Product Hunt's budget is in complexity points per 15-minute window; every answer says how many are left

@@ -1,5 +1,5 @@
 import type { Config } from '../../config/schema'
-import { sharedPause } from '../common/rate-limit'
+import { sharedPause } from '../common/credential-pauses'
 import { pauseKey, perMachine, type PlatformShared } from '../common/shared-pauses'
 
 // The waits Stack Exchange asks for (a throttle broken, the daily quota spent, a method's backoff) and the words of a

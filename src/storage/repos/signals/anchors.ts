@@ -1,6 +1,7 @@
 import type { Db } from '../../engine/types'
 import { cacheKey } from './cache'
-import { anchorQuery, perShape, type SignalFilter, shapeOf } from './queries'
+import { perShape, type SignalFilter, shapeOf } from './filter-shape'
+import { anchorQuery } from './queries'
 
 /**
  * Default distance between keyset anchors: a page at any offset walks fewer than this many index entries plus its

@@ -1,5 +1,6 @@
 import { remember } from '../../../lib/bounded-map'
-import { FILTER_FIELDS, type PageRow, type SignalFilter } from './queries'
+import { FILTER_FIELDS, type SignalFilter } from './filter-shape'
+import type { PageRow } from './queries'
 
 const TOTALS_KEPT = 10_000
 // Preview pages only (a full-text page can weigh 80 KB): about 8 KB each.

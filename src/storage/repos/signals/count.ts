@@ -1,6 +1,7 @@
 import { count } from 'drizzle-orm'
 import type { Db } from '../../engine/types'
-import { countWhere, type SignalFilter, shapeOf } from './queries'
+import { type SignalFilter, shapeOf } from './filter-shape'
+import { countWhere } from './queries'
 import { firstEquality, through } from './lead-index'
 
 /**

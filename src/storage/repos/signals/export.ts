@@ -3,7 +3,8 @@ import type { Database } from '../../engine/types'
 import type { ReadConnection } from '../../engine/read-connection'
 import { and, type SQL, sql } from 'drizzle-orm'
 import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core'
-import { filterConditions, type SignalFilter, shapeOf, valuesOf } from './queries'
+import { type SignalFilter, shapeOf } from './filter-shape'
+import { filterConditions, valuesOf } from './queries'
 import { resolvedKeyword, type Statement, signalSpellings } from './keyword-filter'
 
 // Renders the filters' conditions (queries.ts) into the SQL text this statement is run with, on either connection.

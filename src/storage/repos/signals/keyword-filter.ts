@@ -1,7 +1,7 @@
 import { sql, type SQLWrapper } from 'drizzle-orm'
 import { isOperatorRun, keywordKey, keywordRuns } from '../../../query/same-query'
 import { signals } from '../../tables/signals'
-import type { FilterShape } from './queries'
+import type { FilterShape } from './filter-shape'
 
 /**
  * A `keyword` filter resolved by the repo (keywordMatch, resolvedKeyword): the one spelling that can hold its key

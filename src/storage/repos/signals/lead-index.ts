@@ -1,6 +1,6 @@
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm'
 import { signals } from '../../tables/signals'
-import type { FilterShape } from './queries'
+import type { FilterShape } from './filter-shape'
 
 /** The filters that lead an index of their own (tables/signals.ts), in the order one is picked to walk. */
 export type Equality = 'keyword' | 'platform' | 'intent'

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { createSignalsRepo, type NewSignal, type SignalFilter } from '../../../../src/storage/repos/signals'
-import { pageQuery, shapeOf } from '../../../../src/storage/repos/signals/queries'
+import { shapeOf } from '../../../../src/storage/repos/signals/filter-shape'
+import { pageQuery } from '../../../../src/storage/repos/signals/queries'
 import { resolvedKeyword, type Statement, signalSpellings } from '../../../../src/storage/repos/signals/keyword-filter'
 import { signalFeedback } from '../../../../src/storage/tables/signal-feedback'
 import { seedTeam, testDeps } from '../../../support/deps'

@@ -3,7 +3,7 @@
 // since then from the table, 0.4-0.6 s on 100,000 signals where the index took under 5 ms.
 import { expect, test } from 'bun:test'
 import { countQuery } from '../../../../src/storage/repos/signals/count'
-import type { SignalFilter } from '../../../../src/storage/repos/signals/queries'
+import type { SignalFilter } from '../../../../src/storage/repos/signals/filter-shape'
 import { seedTeam, testDeps } from '../../../support/deps'
 import { signalRow, storeSignals } from '../../../support/webhooks'
 

@@ -1,7 +1,7 @@
 // storage/repos/signals/keyword-filter.ts: what a keyword filter is resolved to (docs/api.md#signals).
 import { describe, expect, test } from 'bun:test'
 import { keywordMatch, resolvedKeyword } from '../../../../src/storage/repos/signals/keyword-filter'
-import { shapeOf } from '../../../../src/storage/repos/signals/queries'
+import { shapeOf } from '../../../../src/storage/repos/signals/filter-shape'
 
 describe('a keyword filter', () => {
   test('one spelling that can hold the key: one seek, with the runs whose capitals decide it', () => {

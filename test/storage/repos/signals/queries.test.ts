@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { cacheKey } from '../../../../src/storage/repos/signals/cache'
-import { type FilterShape, pageQuery, perShape, shapeOf } from '../../../../src/storage/repos/signals/queries'
+import { type FilterShape, perShape, shapeOf } from '../../../../src/storage/repos/signals/filter-shape'
+import { pageQuery } from '../../../../src/storage/repos/signals/queries'
 import { testDeps } from '../../../support/deps'
 
 describe('the shape of a signals list query', () => {

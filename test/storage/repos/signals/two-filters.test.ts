@@ -4,7 +4,8 @@
 // dozen. Now they walk the first filter's own index (keyword, else platform) and seek each other filter in its own.
 import { expect, test } from 'bun:test'
 import { countQuery } from '../../../../src/storage/repos/signals/count'
-import { anchorQuery, pageQuery, type SignalFilter, shapeOf } from '../../../../src/storage/repos/signals/queries'
+import { type SignalFilter, shapeOf } from '../../../../src/storage/repos/signals/filter-shape'
+import { anchorQuery, pageQuery } from '../../../../src/storage/repos/signals/queries'
 import { createSignalsRepo } from '../../../../src/storage/repos/signals'
 import { seedTeam, testDeps } from '../../../support/deps'
 import { signalRow, storeSignals } from '../../../support/webhooks'
