@@ -31,7 +31,8 @@ describe('a person.updated destination from the Destinations page', () => {
     const alert = form.getByRole('alert')
     await alert.waitFor({ timeout: 5000 })
     const reason = (await alert.textContent()) as string
-    expect(reason).toContain('event person.updated is sent only to a webhook destination sent instantly')
+    // In the form's words (its When box and its Sends choice), not the API's event and cadence names.
+    expect(reason).toBe('When must be Instantly for a destination sending People turning hot')
     expect(await fieldState(cadence)).toEqual({ invalid: 'true', description: reason, focused: true })
     await screenshot(page, `destination-person-updated-refused-${size}`)
     await cadence.selectOption('instant')

@@ -1,31 +1,54 @@
-import { useLayoutEffect, useRef, useState } from 'preact/hooks'
+import { useRef, useState } from 'preact/hooks'
 import { bodyOf, EMPTY, listOrNull, URL_HINT } from './destination-body'
+import type { FormWords } from './form-words'
+import { useRefusedField } from './refused-field'
 import { Alert } from './ui'
 import { type Tracked, UntrackedKeywords } from './untracked-keywords'
 
 // docs/destinations.md: the new-destination form of the Destinations page. Only what the kind needs is asked.
-/** Why the server refused the destination, and the field of the body it named, if one (`intents.0`, `quietHours`). */
-export type Refusal = { message: string; field?: string }
 const REFUSAL_ID = 'destination-refused'
 
-/** `onAdd` resolves to why the destination was refused, or null once it is added; `tracked`: the team's keywords. */
+// The boxes' labels and the choices' words, in which a refusal is said (docs/console.md#errors).
+const WORDS: FormWords = {
+  labels: {
+    event: 'Sends',
+    kind: 'Kind',
+    url: 'URL',
+    to: 'To',
+    cadence: 'When',
+    digestHour: 'Digest hour',
+    timeZone: 'Time zone',
+    quietHours: 'Quiet hours',
+    minScore: 'Minimum score',
+    intents: 'Intents',
+    keywords: 'Keywords',
+  },
+  values: [
+    ['a person.updated destination', 'a destination sending People turning hot'],
+    ['must be webhook', 'must be Webhook'],
+    ['must be instant', 'must be Instantly'],
+    ['from and to must differ', 'must end at another hour than they start'],
+  ],
+}
+
+/** `onAdd` resolves to the error the destination was refused with, or null once it is added. */
 export function DestinationForm(props: {
+  /** The team's keywords. */
   tracked: Tracked
-  onAdd: (body: ReturnType<typeof bodyOf>) => Promise<Refusal | null>
+  onAdd: (body: ReturnType<typeof bodyOf>) => Promise<unknown>
 }) {
   const [form, setForm] = useState(EMPTY)
   // The refusal is shown beside the button, where the user looks after a click, and goes once a field is edited.
-  const [refused, setRefused] = useState<Refusal | null>(null)
+  const [refused, setRefused] = useState('')
+  // The field the refusal is about is marked invalid and described by it, and takes the keyboard (refused-field.ts).
+  const formRef = useRef<HTMLFormElement>(null)
+  const mark = useRefusedField(formRef, REFUSAL_ID, WORDS)
   const field = (k: keyof typeof EMPTY) => (e: Event) => {
-    setRefused(null)
+    setRefused('')
+    mark.clear()
     setForm({ ...form, [k]: (e.currentTarget as HTMLInputElement).value })
   }
-  // The field the refusal is about is marked invalid and described by it (WCAG technique ARIA21), and takes the
-  // keyboard: a screen reader says there which field is wrong and why, and the user fixes it there. Moved in the same
-  // frame as the refusal is drawn (a layout effect), so the reason never shows while the keyboard is still elsewhere.
-  const refusedField = refused?.field?.split('.')[0]
-  const about = (k: string) =>
-    refusedField === k ? { 'aria-invalid': true as const, 'aria-describedby': REFUSAL_ID } : {}
+  const about = mark.about
   // An hour of the day (0 to 23): the digest's, or either end of the quiet hours, which the server refuses as one.
   const hourField = (label: string, k: 'digestHour' | 'quietFrom' | 'quietTo', placeholder?: string) => (
     <label>
@@ -41,15 +64,14 @@ export function DestinationForm(props: {
       />
     </label>
   )
-  const formRef = useRef<HTMLFormElement>(null)
-  useLayoutEffect(() => {
-    if (refusedField) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
-  }, [refused])
   const submit = (e: Event) => {
     e.preventDefault()
     props.onAdd(bodyOf(form)).then((why) => {
-      setRefused(why)
-      if (why === null) setForm(EMPTY)
+      if (why === null) {
+        setRefused('')
+        mark.clear()
+        setForm(EMPTY)
+      } else setRefused(mark.refused(why))
     })
   }
   const digest = form.cadence === 'daily' || form.cadence === 'weekly'
@@ -149,7 +171,7 @@ export function DestinationForm(props: {
           <UntrackedKeywords tracked={props.tracked} keywords={listOrNull(form.keywords)} />
         </>
       )}
-      <Alert message={refused?.message ?? ''} id={REFUSAL_ID} />
+      <Alert message={refused} id={REFUSAL_ID} />
       <button type="submit">Add destination</button>
     </form>
   )

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks'
-import { ApiError, api, changeThen } from '../api'
+import { api, changeThen } from '../api'
 import { DestinationForm } from '../components/destination-form'
 import { ShownOnce } from '../components/shown-once'
 import { readTracked, type Tracked, UntrackedKeywords } from '../components/untracked-keywords'
@@ -69,10 +69,7 @@ export function Webhooks() {
         load()
         return null
       })
-      .catch((err: Error) => ({
-        message: err.message,
-        field: err instanceof ApiError ? err.details[0]?.field : undefined,
-      }))
+      .catch((err: unknown) => err)
   const test = (ep: Endpoint) =>
     run(
       api<Delivery>('POST', `/webhooks/${ep.id}/test`, {}).then(async (d) => {
