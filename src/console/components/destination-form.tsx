@@ -1,35 +1,15 @@
 import { useRef, useState } from 'preact/hooks'
 import { bodyOf, EMPTY, listOrNull, URL_HINT } from './destination-body'
-import type { FormWords } from './form-words'
+import { DESTINATION_WORDS } from './destination-words'
 import { useRefusedField } from './refused-field'
 import { Alert } from './ui'
 import { type Tracked, UntrackedKeywords } from './untracked-keywords'
 
 // docs/destinations.md: the new-destination form of the Destinations page. Only what the kind needs is asked.
 const REFUSAL_ID = 'destination-refused'
-
-// The boxes' labels and the choices' words, in which a refusal is said (docs/console.md#errors).
-const WORDS: FormWords = {
-  labels: {
-    event: 'Sends',
-    kind: 'Kind',
-    url: 'URL',
-    to: 'To',
-    cadence: 'When',
-    digestHour: 'Digest hour',
-    timeZone: 'Time zone',
-    quietHours: 'Quiet hours',
-    minScore: 'Minimum score',
-    intents: 'Intents',
-    keywords: 'Keywords',
-  },
-  values: [
-    ['a person.updated destination', 'a destination sending People turning hot'],
-    ['must be webhook', 'must be Webhook'],
-    ['must be instant', 'must be Instantly'],
-    ['from and to must differ', 'must end at another hour than they start'],
-  ],
-}
+// What a choice means, said under its box while it is chosen.
+const SENDS_HINT = 'destination-sends-hint'
+const WHEN_HINT = 'destination-when-hint'
 
 /** `onAdd` resolves to the error the destination was refused with, or null once it is added. */
 export function DestinationForm(props: {
@@ -42,7 +22,7 @@ export function DestinationForm(props: {
   const [refused, setRefused] = useState('')
   // The field the refusal is about is marked invalid and described by it, and takes the keyboard (refused-field.ts).
   const formRef = useRef<HTMLFormElement>(null)
-  const mark = useRefusedField(formRef, REFUSAL_ID, WORDS)
+  const mark = useRefusedField(formRef, REFUSAL_ID, DESTINATION_WORDS)
   const field = (k: keyof typeof EMPTY) => (e: Event) => {
     setRefused('')
     mark.clear()
@@ -75,16 +55,29 @@ export function DestinationForm(props: {
     })
   }
   const digest = form.cadence === 'daily' || form.cadence === 'weekly'
+  const hot = form.event === 'person.updated'
+  const inOneMail = form.kind === 'email' && form.cadence === 'instant'
   return (
     <form class="stacked" ref={formRef} onSubmit={submit}>
       <h2>New destination</h2>
       <label>
         Sends
-        <select value={form.event} onChange={field('event')} {...about('event')}>
+        {/* Each choice short: a select box cannot wrap, and at a phone's width it cut the rest off mid-word. */}
+        <select
+          value={form.event}
+          onChange={field('event')}
+          aria-describedby={hot ? SENDS_HINT : undefined}
+          {...about('event')}
+        >
           <option value="signal.created">New signals</option>
-          <option value="person.updated">People turning hot (a signed webhook, sent at once)</option>
+          <option value="person.updated">People turning hot</option>
         </select>
       </label>
+      {hot && (
+        <p class="hint choice-hint" id={SENDS_HINT}>
+          A signed webhook, sent at once each time a person's heat reaches the People page's Hot at.
+        </p>
+      )}
       <label>
         Kind
         <select value={form.kind} onChange={field('kind')} {...about('kind')}>
@@ -116,15 +109,23 @@ export function DestinationForm(props: {
       )}
       <label>
         When
-        <select value={form.cadence} onChange={field('cadence')} {...about('cadence')}>
-          <option value="instant">
-            {form.kind === 'email' ? 'Instantly (a minute’s leads in one e-mail)' : 'Instantly'}
-          </option>
+        <select
+          value={form.cadence}
+          onChange={field('cadence')}
+          aria-describedby={inOneMail ? WHEN_HINT : undefined}
+          {...about('cadence')}
+        >
+          <option value="instant">Instantly</option>
           <option value="hourly">Digest every hour</option>
           <option value="daily">Daily digest</option>
           <option value="weekly">Weekly digest (Mondays)</option>
         </select>
       </label>
+      {inOneMail && (
+        <p class="hint choice-hint" id={WHEN_HINT}>
+          A minute's leads come in one e-mail.
+        </p>
+      )}
       {digest && hourField('Digest hour', 'digestHour')}
       <label>
         Time zone
