@@ -40,6 +40,8 @@ describe('a person.updated destination from the Destinations page', () => {
     const card = page.locator('.cards li', { hasText: url })
     await card.waitFor({ timeout: 5000 })
     expect(await card.textContent()).toContain('Webhook · people turning hot · instantly')
+    // It takes no filter of signals (docs/people.md#person-updated): the card said "score ≥ 0" all the same.
+    expect(await card.textContent()).not.toContain('score ≥')
     const endpoints = await listEndpoints(made.deps, { teamId: made.teamId })
     expect(endpoints.find((e) => e.url === url)?.event).toBe('person.updated')
   })

@@ -106,7 +106,10 @@ export function Webhooks() {
               <h2>{whereOf(ep)}</h2>
               <p class="muted">
                 {KIND_NAMES[ep.kind]}
-                {ep.event === 'person.updated' ? ' · people turning hot' : ''} · {timingOf(ep)} · {filtersOf(ep)}
+                {/* A person.updated destination takes no filter of signals (docs/people.md#person-updated). */}
+                {ep.event === 'person.updated'
+                  ? ` · people turning hot · ${timingOf(ep)}`
+                  : ` · ${timingOf(ep)} · ${filtersOf(ep)}`}
               </p>
               <UntrackedKeywords tracked={tracked} keywords={ep.filters.keywords} />
               <p class={ep.enabled && !ep.failingSince ? '' : 'error'}>
