@@ -40,6 +40,10 @@ describe('a person.updated destination from the Destinations page', () => {
     const card = page.locator('.cards li', { hasText: url })
     await card.waitFor({ timeout: 5000 })
     expect(await card.textContent()).toContain('Webhook · people turning hot · instantly')
+    // What it is told of: a person turning hot, not new signals, which it never gets.
+    const note = (await page.getByText(`Added ${url}`).textContent()) as string
+    expect(note).toContain("each time a person's heat reaches the People page's Hot at")
+    expect(note).not.toContain('new signals')
     // It takes no filter of signals (docs/people.md#person-updated): the card said "score ≥ 0" all the same.
     expect(await card.textContent()).not.toContain('score ≥')
     const endpoints = await listEndpoints(made.deps, { teamId: made.teamId })

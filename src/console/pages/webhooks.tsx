@@ -59,10 +59,13 @@ export function Webhooks() {
         setSecret(made.endpoint.kind === 'webhook' ? made.secret : null)
         // The next step, as webhook add says it (docs/console.md#webhooks).
         const e = made.endpoint
+        // A person.updated destination hears of people turning hot, never of new signals (docs/people.md#person-updated).
         const then =
-          e.cadence === 'instant'
-            ? 'new signals go to it as polling passes find them'
-            : `it gets its ${e.cadence} digest of new signals`
+          e.event === 'person.updated'
+            ? "it hears each time a person's heat reaches the People page's Hot at"
+            : e.cadence === 'instant'
+              ? 'new signals go to it as polling passes find them'
+              : `it gets its ${e.cadence} digest of new signals`
         setNote(`Added ${whereOf(e)}: Test sends it a test event now; ${then}.`)
         setAdds((n) => n + 1)
         setError('')
