@@ -13,9 +13,15 @@ export function bandOf(score: number): { name: string; meaning: string } {
 // The scoring service appends one of these when the embedded scorer stood in for a model (docs/scoring.md): the model
 // did not answer, or it was behind a stream and the stream's overflow went to the embedded scorer
 // (docs/streams.md#backpressure). The page shows it as a tag on the card and once at the top, not at the end of every
-// reason. Reasons stored by earlier versions call it "the rules scorer": databases keep them, so both are read.
+// reason. Databases keep what earlier versions stored, so every form is read: the stand-in called "the rules scorer",
+// and the model named by its id ("the ollama scorer") rather than as a person calls it ("the Ollama model server"). A
+// search whose time ran out says so after "could not answer" ("within the search time").
 const STAND_IN =
-  /\s*\(scored by the (?:embedded|rules) scorer: the (\w+) scorer (?:could not answer|was behind the (\w+) stream)\)$/
+  /\s*\(scored by the (?:embedded|rules) scorer: (the \w+ scorer|the Ollama model server|the OpenAI-compatible server) (?:could not answer(?: within the search time)?|was behind the (\w+) stream)\)$/
+
+/** The backend id of the model a note names: `ollama` for "the Ollama model server" and "the ollama scorer". */
+const backendOf = (named: string) =>
+  Object.keys(BACKENDS).find((id) => BACKENDS[id] === named) ?? named.replace(/^the (\w+) scorer$/, '$1')
 
 /** Which scorer the embedded scorer stood in for, and the stream it was behind when that was why (else it was down). */
 export type StandIn = { for: string; behind: string | null }
@@ -24,7 +30,7 @@ export type StandIn = { for: string; behind: string | null }
 export function splitReason(reason: string): { text: string; standIn: StandIn | null } {
   const m = STAND_IN.exec(reason)
   if (!m) return { text: reason, standIn: null }
-  return { text: reason.slice(0, m.index), standIn: { for: m[1] as string, behind: m[2] ?? null } }
+  return { text: reason.slice(0, m.index), standIn: { for: backendOf(m[1] as string), behind: m[2] ?? null } }
 }
 
 // The scorer's backends as a person calls them (docs/scoring.md#backends): the server's ids (`ollama`, `openai`,

@@ -31,7 +31,8 @@ describe('a person.updated destination from the Destinations page', () => {
     const alert = form.getByRole('alert')
     await alert.waitFor({ timeout: 5000 })
     const reason = (await alert.textContent()) as string
-    expect(reason).toContain('event person.updated is sent only to a webhook destination sent instantly')
+    // In the form's words (its When box and its Sends choice), not the API's event and cadence names.
+    expect(reason).toBe('When must be Instantly for a destination sending People turning hot')
     expect(await fieldState(cadence)).toEqual({ invalid: 'true', description: reason, focused: true })
     await screenshot(page, `destination-person-updated-refused-${size}`)
     await cadence.selectOption('instant')
@@ -39,6 +40,12 @@ describe('a person.updated destination from the Destinations page', () => {
     const card = page.locator('.cards li', { hasText: url })
     await card.waitFor({ timeout: 5000 })
     expect(await card.textContent()).toContain('Webhook · people turning hot · instantly')
+    // What it is told of: a person turning hot, not new signals, which it never gets.
+    const note = (await page.getByText(`Added ${url}`).textContent()) as string
+    expect(note).toContain("each time a person's heat reaches the People page's Hot at")
+    expect(note).not.toContain('new signals')
+    // It takes no filter of signals (docs/people.md#person-updated): the card said "score ≥ 0" all the same.
+    expect(await card.textContent()).not.toContain('score ≥')
     const endpoints = await listEndpoints(made.deps, { teamId: made.teamId })
     expect(endpoints.find((e) => e.url === url)?.event).toBe('person.updated')
   })

@@ -42,7 +42,7 @@ describe('A refused profile', () => {
     // Another field refused (spaces only pass the browser's own check): the mark is on it.
     await description.fill('   ')
     const why = await submitByKeys(page)
-    expect(why).toBe('description must not be empty')
+    expect(why).toBe('Description must not be empty')
     expect(await fieldState(description)).toEqual({ invalid: 'true', description: why, focused: true })
     expect((await fieldState(name)).invalid).toBeNull()
   })

@@ -19,7 +19,9 @@ describe('A refused key name', () => {
     const alert = page.getByRole('alert')
     await alert.waitFor()
     const reason = (await alert.textContent()) as string
-    expect(reason).toContain('must not hold a control or direction character (U+202E)')
+    expect(reason).toBe(
+      'Key name must not hold a control or direction character (U+202E): it would show other than it reads',
+    )
     expect(await fieldState(box)).toEqual({ invalid: 'true', description: reason, focused: true })
     // Edited, it is no longer the name refused: the mark goes with the reason.
     await box.fill('ci')

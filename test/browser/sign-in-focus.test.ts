@@ -32,7 +32,7 @@ describe('Sign-in focus', () => {
         const alert = page.getByRole('alert')
         await alert.waitFor()
         const reason = (await alert.textContent()) as string
-        expect(reason).toBe('password must be at most 256 characters')
+        expect(reason).toBe('Password must be at most 256 characters')
         expect(await fieldState(password)).toEqual({ invalid: 'true', description: reason, focused: true })
         expect((await fieldState(email)).invalid).toBeNull()
         // Edited, the mark goes; a wrong password is about no one field (which of the two is not said): the alert alone.

@@ -54,15 +54,23 @@ beforeAll(async () => {
     detectedAt: at(i),
   })
   await deps.repos.signals.insertMany(teamId, [
-    // As the stream's overflow writes it (src/domain/streams/overflow.ts).
+    // As the stream's overflow writes it (src/domain/streams/overflow.ts), naming the model server as a person does.
     signal(
       0,
       'bluesky',
-      'asks which CRM to buy (scored by the embedded scorer: the ollama scorer was behind the bluesky stream)',
+      'asks which CRM to buy (scored by the embedded scorer: the Ollama model server was behind the bluesky stream)',
+    ),
+    // As a search whose time ran out writes it (src/domain/scoring/scoring-service.ts).
+    signal(
+      4,
+      'hackernews',
+      'needs a CRM (scored by the embedded scorer: the Ollama model server could not answer within the search time)',
     ),
     // As earlier versions stored it, before the embedded scorer had that name: the same tag and notice.
     signal(1, 'bluesky', 'wants a CRM (scored by the rules scorer: the ollama scorer was behind the bluesky stream)'),
     signal(2, 'hackernews', 'compares CRMs (scored by the rules scorer: the ollama scorer could not answer)'),
+    // As stored before the stand-in named the model server as a person does: the same tag and notice.
+    signal(5, 'hackernews', 'asks for a CRM (scored by the embedded scorer: the ollama scorer could not answer)'),
     signal(3, 'hackernews', 'the model judged this one'),
   ])
   await createUser(deps, { team: 'acme', email: 'ann@acme.test', role: 'owner', password: PASSWORD })
@@ -78,22 +86,20 @@ describe('the embedded scorer standing in on the Signals page', () => {
       const view = await openPage(browser, app?.origin as string, { viewport: size.viewport })
       try {
         await signIn(view, 'ann@acme.test', PASSWORD)
-        await view.page.locator('.count', { hasText: 'Signals 1–4 of 4' }).waitFor()
+        await view.page.locator('.count', { hasText: 'Signals 1–6 of 6' }).waitFor()
         // No note left at the end of a reason: the cards read as the scorer's reason alone.
         expect(await view.page.locator('.reason', { hasText: 'scored by the' }).count()).toBe(0)
         const card = (text: string) => view.page.locator('.signal', { hasText: text })
         expect(await card('asks which CRM to buy').locator('.reason').textContent()).toBe('asks which CRM to buy')
-        expect(await view.page.locator('.chip.scorer').allTextContents()).toEqual([
-          'embedded scorer',
-          'embedded scorer',
-          'embedded scorer',
-        ])
+        expect(await view.page.locator('.chip.scorer').allTextContents()).toEqual(Array(5).fill('embedded scorer'))
         expect(await card('asks which CRM to buy').locator('.chip.scorer').getAttribute('title')).toBe(
           'The Ollama model server could not keep up with the Bluesky stream',
         )
-        expect(await card('compares CRMs').locator('.chip.scorer').getAttribute('title')).toBe(
-          'The Ollama model server could not answer',
-        )
+        for (const text of ['compares CRMs', 'needs a CRM', 'asks for a CRM'])
+          expect(await card(text).locator('.chip.scorer').getAttribute('title')).toBe(
+            'The Ollama model server could not answer',
+          )
+        expect(await card('needs a CRM').locator('.reason').textContent()).toBe('needs a CRM')
         expect(await card('the model judged').locator('.chip.scorer').count()).toBe(0)
         // One notice for each: the stream's says the model was behind and where to look, not to check a model that is up.
         const behind = view.page.locator('.notice', { hasText: 'could not keep up' })
@@ -112,11 +118,11 @@ describe('the embedded scorer standing in on the Signals page', () => {
         const down = view.page.locator('.notice', { hasText: 'could not answer' })
         expect(await down.count()).toBe(1)
         expect(await down.textContent()).toContain(
-          'The Ollama model server could not answer when 1 signal of this page was',
+          'The Ollama model server could not answer when 3 signals of this page were',
         )
         expect(await down.textContent()).toContain('lead-signals scorer check says why')
         expect(await down.textContent()).toContain('scorer.backend = "rules" lets it answer alone')
-        expect(await down.textContent()).toContain('so the embedded scorer judged it (tagged “embedded scorer”)')
+        expect(await down.textContent()).toContain('so the embedded scorer judged them (tagged “embedded scorer”)')
         expect(await down.textContent()).not.toContain('rules scorer')
         expect(await fitsWidth(view.page)).toBe(true)
         await screenshot(view.page, `stand-in-notices-${size.name}`)

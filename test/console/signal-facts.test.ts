@@ -42,6 +42,26 @@ describe('a signal as the console reads it', () => {
     expect(splitReason(other)).toEqual({ text: other, standIn: null })
   })
 
+  test('a reason naming the model server as a person does, and one stored before it did, read the same', () => {
+    for (const [server, id] of [
+      ['the Ollama model server', 'ollama'],
+      ['the OpenAI-compatible server', 'openai'],
+    ] as const)
+      for (const why of [
+        'could not answer',
+        'could not answer within the search time',
+        'was behind the bluesky stream',
+      ]) {
+        const now = splitReason(`asks for a CRM (scored by the embedded scorer: ${server} ${why})`)
+        const old = splitReason(`asks for a CRM (scored by the embedded scorer: the ${id} scorer ${why})`)
+        expect(now).toEqual(old)
+        expect(now).toEqual({
+          text: 'asks for a CRM',
+          standIn: { for: id, behind: why.includes('bluesky') ? 'bluesky' : null },
+        })
+      }
+  })
+
   test('the note of a model behind a stream (docs/streams.md#backpressure) comes off too, and says what happened', () => {
     const behind = splitReason(
       'asks for a CRM (scored by the embedded scorer: the ollama scorer was behind the bluesky stream)',

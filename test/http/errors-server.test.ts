@@ -21,7 +21,7 @@ describe('the error rows of docs/api.md#error-codes through the HTTP layer', () 
     // docs/api.md#error-codes: the 503 said only 'the ollama scorer could not answer', with no Retry-After.
     expect(r.headers.get('retry-after')).toBe('15')
     expect(r.body.error.message).toBe(
-      'the ollama scorer could not answer; nothing was charged: ask again in 15 s, when it may answer',
+      'the Ollama model server could not answer; nothing was charged: ask again in 15 s, when it may answer',
     )
     expect(JSON.stringify(r.body)).not.toContain('ECONNREFUSED')
     expect((await client(strict.deps)('GET', '/api/v1/usage', { key: a.apiKey })).body.usage.used).toBe(0)

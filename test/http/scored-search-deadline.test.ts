@@ -83,7 +83,7 @@ describe('a scored search with a slow model', () => {
     const reasons: string[] = r.body.results.map((x: { aiReason: string }) => x.aiReason)
     const byModel = reasons.filter((x) => x === 'the model read it')
     const standIns = reasons.filter((x) =>
-      x.endsWith('(scored by the embedded scorer: the ollama scorer could not answer within the search time)'),
+      x.endsWith('(scored by the embedded scorer: the Ollama model server could not answer within the search time)'),
     )
     expect(byModel.length).toBeGreaterThan(0)
     expect(standIns.length).toBeGreaterThan(0)

@@ -46,7 +46,7 @@ describe('the scoring service behind POST /api/v1/leads/score', () => {
     const kb = await seedTeam(b.deps)
     const f = await client(b.deps)('POST', '/api/v1/leads/score', { key: kb.apiKey, body })
     expect(f.headers.get('x-scorer')).toBe('rules')
-    expect(f.body.reason).toContain('scored by the embedded scorer: the ollama scorer could not answer')
+    expect(f.body.reason).toContain('scored by the embedded scorer: the Ollama model server could not answer')
     expect(f.body.reason).not.toContain('rules scorer')
     // The console's Signals page takes the note off as written: a tag and a notice rather than the reason's end.
     expect(splitReason(f.body.reason).standIn).toEqual({ for: 'ollama', behind: null })

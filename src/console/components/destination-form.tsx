@@ -1,31 +1,34 @@
-import { useLayoutEffect, useRef, useState } from 'preact/hooks'
+import { useRef, useState } from 'preact/hooks'
 import { bodyOf, EMPTY, listOrNull, URL_HINT } from './destination-body'
+import { DESTINATION_WORDS } from './destination-words'
+import { useRefusedField } from './refused-field'
 import { Alert } from './ui'
 import { type Tracked, UntrackedKeywords } from './untracked-keywords'
 
 // docs/destinations.md: the new-destination form of the Destinations page. Only what the kind needs is asked.
-/** Why the server refused the destination, and the field of the body it named, if one (`intents.0`, `quietHours`). */
-export type Refusal = { message: string; field?: string }
 const REFUSAL_ID = 'destination-refused'
+// What a choice means, said under its box while it is chosen.
+const SENDS_HINT = 'destination-sends-hint'
+const WHEN_HINT = 'destination-when-hint'
 
-/** `onAdd` resolves to why the destination was refused, or null once it is added; `tracked`: the team's keywords. */
+/** `onAdd` resolves to the error the destination was refused with, or null once it is added. */
 export function DestinationForm(props: {
+  /** The team's keywords. */
   tracked: Tracked
-  onAdd: (body: ReturnType<typeof bodyOf>) => Promise<Refusal | null>
+  onAdd: (body: ReturnType<typeof bodyOf>) => Promise<unknown>
 }) {
   const [form, setForm] = useState(EMPTY)
   // The refusal is shown beside the button, where the user looks after a click, and goes once a field is edited.
-  const [refused, setRefused] = useState<Refusal | null>(null)
+  const [refused, setRefused] = useState('')
+  // The field the refusal is about is marked invalid and described by it, and takes the keyboard (refused-field.ts).
+  const formRef = useRef<HTMLFormElement>(null)
+  const mark = useRefusedField(formRef, REFUSAL_ID, DESTINATION_WORDS)
   const field = (k: keyof typeof EMPTY) => (e: Event) => {
-    setRefused(null)
+    setRefused('')
+    mark.clear()
     setForm({ ...form, [k]: (e.currentTarget as HTMLInputElement).value })
   }
-  // The field the refusal is about is marked invalid and described by it (WCAG technique ARIA21), and takes the
-  // keyboard: a screen reader says there which field is wrong and why, and the user fixes it there. Moved in the same
-  // frame as the refusal is drawn (a layout effect), so the reason never shows while the keyboard is still elsewhere.
-  const refusedField = refused?.field?.split('.')[0]
-  const about = (k: string) =>
-    refusedField === k ? { 'aria-invalid': true as const, 'aria-describedby': REFUSAL_ID } : {}
+  const about = mark.about
   // An hour of the day (0 to 23): the digest's, or either end of the quiet hours, which the server refuses as one.
   const hourField = (label: string, k: 'digestHour' | 'quietFrom' | 'quietTo', placeholder?: string) => (
     <label>
@@ -41,28 +44,40 @@ export function DestinationForm(props: {
       />
     </label>
   )
-  const formRef = useRef<HTMLFormElement>(null)
-  useLayoutEffect(() => {
-    if (refusedField) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
-  }, [refused])
   const submit = (e: Event) => {
     e.preventDefault()
     props.onAdd(bodyOf(form)).then((why) => {
-      setRefused(why)
-      if (why === null) setForm(EMPTY)
+      if (why === null) {
+        setRefused('')
+        mark.clear()
+        setForm(EMPTY)
+      } else setRefused(mark.refused(why))
     })
   }
   const digest = form.cadence === 'daily' || form.cadence === 'weekly'
+  const hot = form.event === 'person.updated'
+  const inOneMail = form.kind === 'email' && form.cadence === 'instant'
   return (
     <form class="stacked" ref={formRef} onSubmit={submit}>
       <h2>New destination</h2>
       <label>
         Sends
-        <select value={form.event} onChange={field('event')} {...about('event')}>
+        {/* Each choice short: a select box cannot wrap, and at a phone's width it cut the rest off mid-word. */}
+        <select
+          value={form.event}
+          onChange={field('event')}
+          aria-describedby={hot ? SENDS_HINT : undefined}
+          {...about('event')}
+        >
           <option value="signal.created">New signals</option>
-          <option value="person.updated">People turning hot (a signed webhook, sent at once)</option>
+          <option value="person.updated">People turning hot</option>
         </select>
       </label>
+      {hot && (
+        <p class="hint choice-hint" id={SENDS_HINT}>
+          A signed webhook, sent at once each time a person's heat reaches the People page's Hot at.
+        </p>
+      )}
       <label>
         Kind
         <select value={form.kind} onChange={field('kind')} {...about('kind')}>
@@ -94,15 +109,23 @@ export function DestinationForm(props: {
       )}
       <label>
         When
-        <select value={form.cadence} onChange={field('cadence')} {...about('cadence')}>
-          <option value="instant">
-            {form.kind === 'email' ? 'Instantly (a minute’s leads in one e-mail)' : 'Instantly'}
-          </option>
+        <select
+          value={form.cadence}
+          onChange={field('cadence')}
+          aria-describedby={inOneMail ? WHEN_HINT : undefined}
+          {...about('cadence')}
+        >
+          <option value="instant">Instantly</option>
           <option value="hourly">Digest every hour</option>
           <option value="daily">Daily digest</option>
           <option value="weekly">Weekly digest (Mondays)</option>
         </select>
       </label>
+      {inOneMail && (
+        <p class="hint choice-hint" id={WHEN_HINT}>
+          A minute's leads come in one e-mail.
+        </p>
+      )}
       {digest && hourField('Digest hour', 'digestHour')}
       <label>
         Time zone
@@ -149,7 +172,7 @@ export function DestinationForm(props: {
           <UntrackedKeywords tracked={props.tracked} keywords={listOrNull(form.keywords)} />
         </>
       )}
-      <Alert message={refused?.message ?? ''} id={REFUSAL_ID} />
+      <Alert message={refused} id={REFUSAL_ID} />
       <button type="submit">Add destination</button>
     </form>
   )

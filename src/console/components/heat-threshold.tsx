@@ -15,7 +15,7 @@ export function HeatThreshold(props: { setError: (m: string) => void }) {
   const [saved, setSaved] = useState('')
   const [refusal, setRefusal] = useState('')
   const formRef = useRef<HTMLFormElement>(null)
-  const mark = useRefusedField(formRef, REFUSAL_ID)
+  const mark = useRefusedField(formRef, REFUSAL_ID, { labels: { heatThreshold: 'Heat threshold' } })
   const load = () =>
     api<{ heatThreshold: number }>('GET', '/people/heat-threshold').then((t) => {
       setValue(String(t.heatThreshold))
@@ -33,8 +33,7 @@ export function HeatThreshold(props: { setError: (m: string) => void }) {
         mark.clear()
       })
       .catch((err: Error) => {
-        setRefusal(err.message)
-        mark.refused(err)
+        setRefusal(mark.refused(err))
       })
   }
   return (

@@ -1,14 +1,16 @@
 import type { RefObject } from 'preact'
 import { useLayoutEffect, useState } from 'preact/hooks'
 import { ApiError } from '../api'
+import { type FormWords, inFormWords } from './form-words'
 
 /**
  * The field of a form that the server's refusal named (`details[0].field`; `competitors.2` is the Competitors box),
  * marked invalid and described by the reason's line (WCAG technique ARIA21), and given the keyboard in the frame the
  * reason is drawn (a layout effect), so a screen reader says there which field is wrong and why. A refusal that names
- * no field marks none: it stays the form's alert (docs/console.md#errors).
+ * no field marks none: it stays the form's alert (docs/console.md#errors). `words`: the form's names for the API's,
+ * in which the reason is said.
  */
-export function useRefusedField(form: RefObject<HTMLFormElement | null>, reasonId: string) {
+export function useRefusedField(form: RefObject<HTMLFormElement | null>, reasonId: string, words: FormWords) {
   const [refusal, setRefusal] = useState<{ field: string } | null>(null)
   useLayoutEffect(() => {
     if (refusal) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
@@ -18,10 +20,14 @@ export function useRefusedField(form: RefObject<HTMLFormElement | null>, reasonI
     refusal?.field === field ? { 'aria-invalid': true as const, 'aria-describedby': reasonId } : {}
   return {
     about,
-    /** Takes the field `error` names, if it is a refusal naming one; else clears the mark. */
-    refused: (error: unknown) => {
+    /**
+     * Takes the field `error` names, if it is a refusal naming one, else clears the mark; returns the reason to show,
+     * in the form's words.
+     */
+    refused: (error: unknown): string => {
       const field = error instanceof ApiError ? error.details[0]?.field.split('.')[0] : undefined
       setRefusal(field ? { field } : null)
+      return inFormWords(error, words)
     },
     /** The refusal was about what was typed: once it is edited, the mark goes. */
     clear: () => setRefusal(null),

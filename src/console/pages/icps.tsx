@@ -6,6 +6,7 @@ import { Actions, Alert, ConfirmButton } from '../components/ui'
 type Profile = { name: string; description: string; competitors: string[] }
 const EMPTY = { name: '', description: '', competitors: '' }
 const REFUSAL_ID = 'profile-refused'
+const PROFILE_WORDS = { labels: { name: 'Name', description: 'Description', competitors: 'Competitors' } }
 // The most profiles a team has (MAX_PROFILES in domain/icps/icps.ts; docs/operations.md#teams-keys-keywords-and-profiles).
 const MOST = 20
 const listOf = (text: string) =>
@@ -31,7 +32,7 @@ export function Icps() {
   const formRef = useRef<HTMLFormElement>(null)
   // The field a refusal names (a name the team has, a competitor's hiding character) is marked and takes the
   // keyboard, as on the Destinations form; one about no field (20 profiles, removed elsewhere) stays the alert.
-  const mark = useRefusedField(formRef, REFUSAL_ID)
+  const mark = useRefusedField(formRef, REFUSAL_ID, PROFILE_WORDS)
   // A refusal was about what was typed: once a field is edited, it and its mark go.
   const field = (k: keyof typeof EMPTY) => (e: Event) => {
     setError('')
@@ -57,8 +58,7 @@ export function Icps() {
   // Refused most often because the profile was removed elsewhere (another tab, the CLI): the cards show what is so,
   // and a form editing a profile that is gone offers to add it again, with what was typed (docs/console.md#errors).
   const refused = (err: Error) => {
-    setError(err.message)
-    mark.refused(err)
+    setError(mark.refused(err))
     return load()
       .then((now) => {
         if (editing !== null && !now.some((p) => p.name === editing)) setEditing(null)

@@ -36,7 +36,7 @@ function ApiKeys() {
   const [error, setError] = useState('')
   // A name refused (a hiding character) marks the Key name box and takes the keyboard (docs/console.md#errors).
   const formRef = useRef<HTMLFormElement>(null)
-  const mark = useRefusedField(formRef, KEY_REFUSAL_ID)
+  const mark = useRefusedField(formRef, KEY_REFUSAL_ID, { labels: { label: 'Key name' } })
   const load = () => api<{ keys: Key[] }>('GET', '/keys').then((k) => setKeys(k.keys))
   useEffect(() => {
     load().catch((err) => setError(err.message))
@@ -52,8 +52,7 @@ function ApiKeys() {
         return load()
       })
       .catch((err) => {
-        setError(err.message)
-        mark.refused(err)
+        setError(mark.refused(err))
       })
   }
   const revoke = (prefix: string) =>

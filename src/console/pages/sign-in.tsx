@@ -18,7 +18,7 @@ export function SignIn(props: { ended?: boolean; onSignedIn: () => void }) {
   // A box the server refused (a password over 256 characters) is marked and takes the keyboard; a wrong email or
   // password names neither (which one is not said), and stays the alert.
   const formRef = useRef<HTMLFormElement>(null)
-  const mark = useRefusedField(formRef, REFUSAL_ID)
+  const mark = useRefusedField(formRef, REFUSAL_ID, { labels: { email: 'Email', password: 'Password' } })
   usePageTitle('Sign in')
   useLayoutEffect(() => {
     if (!document.activeElement || document.activeElement === document.body) emailBox.current?.focus()
@@ -31,8 +31,7 @@ export function SignIn(props: { ended?: boolean; onSignedIn: () => void }) {
       await api('POST', '/session', { email, password })
       props.onSignedIn()
     } catch (err) {
-      setError((err as Error).message)
-      mark.refused(err)
+      setError(mark.refused(err))
     }
   }
   return (

@@ -180,7 +180,7 @@ export function Sources() {
           <p class="hint">
             Add the setting to the configuration file and restart; each also reads from the environment, in capitals
             with <code>LEAD_SIGNALS_</code> before it (<code>platforms.youtube.api_key</code> is{' '}
-            <code>LEAD_SIGNALS_PLATFORMS_YOUTUBE_API_KEY</code>).{' '}
+            <code class="setting-name">LEAD_SIGNALS_PLATFORMS_YOUTUBE_API_KEY</code>).{' '}
             <a href="/docs/platforms">What to get for each platform</a>.
           </p>
           <ul class="rows settings-to-add" aria-label="Sources not set up">

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks'
-import { ApiError, api, changeThen } from '../api'
+import { api, changeThen } from '../api'
 import { DestinationForm } from '../components/destination-form'
 import { ShownOnce } from '../components/shown-once'
 import { readTracked, type Tracked, UntrackedKeywords } from '../components/untracked-keywords'
@@ -59,20 +59,20 @@ export function Webhooks() {
         setSecret(made.endpoint.kind === 'webhook' ? made.secret : null)
         // The next step, as webhook add says it (docs/console.md#webhooks).
         const e = made.endpoint
+        // A person.updated destination hears of people turning hot, never of new signals (docs/people.md#person-updated).
         const then =
-          e.cadence === 'instant'
-            ? 'new signals go to it as polling passes find them'
-            : `it gets its ${e.cadence} digest of new signals`
+          e.event === 'person.updated'
+            ? "it hears each time a person's heat reaches the People page's Hot at"
+            : e.cadence === 'instant'
+              ? 'new signals go to it as polling passes find them'
+              : `it gets its ${e.cadence} digest of new signals`
         setNote(`Added ${whereOf(e)}: Test sends it a test event now; ${then}.`)
         setAdds((n) => n + 1)
         setError('')
         load()
         return null
       })
-      .catch((err: Error) => ({
-        message: err.message,
-        field: err instanceof ApiError ? err.details[0]?.field : undefined,
-      }))
+      .catch((err: unknown) => err)
   const test = (ep: Endpoint) =>
     run(
       api<Delivery>('POST', `/webhooks/${ep.id}/test`, {}).then(async (d) => {
@@ -109,7 +109,10 @@ export function Webhooks() {
               <h2>{whereOf(ep)}</h2>
               <p class="muted">
                 {KIND_NAMES[ep.kind]}
-                {ep.event === 'person.updated' ? ' · people turning hot' : ''} · {timingOf(ep)} · {filtersOf(ep)}
+                {/* A person.updated destination takes no filter of signals (docs/people.md#person-updated). */}
+                {ep.event === 'person.updated'
+                  ? ` · people turning hot · ${timingOf(ep)}`
+                  : ` · ${timingOf(ep)} · ${filtersOf(ep)}`}
               </p>
               <UntrackedKeywords tracked={tracked} keywords={ep.filters.keywords} />
               <p class={ep.enabled && !ep.failingSince ? '' : 'error'}>

@@ -7,6 +7,7 @@ import { mapLimited } from '../../lib/map-limited'
 import type { Logger } from '../../lib/log'
 import { createRulesScorer } from '../../scorers/rules/index'
 import type { RulesPool } from '../../scorers/rules/pool'
+import { scorerWords } from '../../scorers/scorer-words'
 import type { ScoreInput, ScoreResult, Scorer } from '../../scorers/types'
 import { AppError } from '../../errors'
 import { createScorerHealth } from './scorer-health'
@@ -44,7 +45,8 @@ export function createScoringService(a: {
   // and it cannot hang, so it needs neither a slot nor a timer.
   const embedded = scorer.name === 'rules'
   const health = createScorerHealth({ config: a.config, scorer, log: a.log, now: () => a.clock.now().getTime() })
-  const couldNot = `the ${scorer.name} scorer could not answer`
+  // The model server as a person calls it (docs/scoring.md#backends), in the 503 and in a stand-in's reason alike.
+  const couldNot = `${scorerWords(scorer.name)} could not answer`
   const parts = { config: a.config.scorer, log: a.log, embedded, rules }
   async function fallBack(input: ScoreInput, err: unknown, quiet = false, resting = false): Promise<Scored> {
     if (!quiet) health.failed(err, resting)

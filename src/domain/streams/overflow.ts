@@ -1,5 +1,6 @@
 import type { StreamPosition } from '../../storage/repos/stream-positions'
 import type { RulesPool } from '../../scorers/rules/pool'
+import { scorerWords } from '../../scorers/scorer-words'
 import type { Pair } from '../polling/cursor'
 import { newPass, type Pass, type PassDeps, type StoreOutcome } from '../polling/state'
 import { scoreAndStore } from '../polling/store'
@@ -30,7 +31,7 @@ export function streamOverflow(
   const passOver = deps.config.scorer.fallback === 'none'
   const bound = queueBound(deps, platform, { cap: a.cap, passOver })
   let embedded: Pass | undefined
-  const why = `the ${deps.scoring.scorerName} scorer was behind the ${platform} stream`
+  const why = `${scorerWords(deps.scoring.scorerName)} was behind the ${platform} stream`
   return {
     /** Stores `pairs` with the stream's position: queued, or scored by the embedded model past the bound. */
     async store(p: Pass, pairs: Pair[], page: { stream: StreamPosition; fetchedAt: string }) {

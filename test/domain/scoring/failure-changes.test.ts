@@ -34,7 +34,7 @@ test('a model that answers prose and then whose server stops: the condition and 
 
   const first = await score()
   expect(first.scoredBy).toBe('rules')
-  expect(first.reason).toContain('the openai scorer could not answer')
+  expect(first.reason).toContain('the OpenAI-compatible server could not answer')
   expect((await deps.scoring.scorerCondition()).state).toBe('failing')
   expect(recorded.of('scorer_failed')).toHaveLength(1)
 

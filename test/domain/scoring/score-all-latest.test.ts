@@ -43,7 +43,7 @@ describe('scoring what a search found', () => {
       expect(standIns.length).toBeGreaterThanOrEqual(5)
       for (const s of standIns)
         expect(s.reason).toEndWith(
-          '(scored by the embedded scorer: the ollama scorer could not answer within the search time)',
+          '(scored by the embedded scorer: the Ollama model server could not answer within the search time)',
         )
       return { ms, byModel: scores.filter((s) => s.scoredBy === 'ollama').length }
     }

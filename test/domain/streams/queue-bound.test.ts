@@ -92,7 +92,7 @@ describe('the bound of the polling queue a stream hands its overflow to', () => 
     const reasons = await w.deps.database.client.execute("select reason from signals where scored_by = 'rules'")
     for (const r of reasons.rows)
       expect(String(r.reason)).toEndWith(
-        '(scored by the embedded scorer: the ollama scorer was behind the bluesky stream)',
+        '(scored by the embedded scorer: the Ollama model server was behind the bluesky stream)',
       )
     const bound = lines.filter((l) => l.event === 'stream_queue_bound')
     expect(bound).toHaveLength(1)
