@@ -25,21 +25,33 @@ describe('a batch for a rules worker', () => {
     expect(sent).not.toContain('relevant')
   })
 
-  test('each text and each list of profiles is sent once', () => {
+  test('each text, list of profiles and word is sent once; the pairs are places in one typed array', () => {
     const message = packBatch(inputs)
     expect(message.contents).toEqual([post, 'Our CRM is down again.'])
     expect(message.icpLists).toEqual([AGENCIES, FOUNDERS, []])
-    expect(message.items.map((i) => [i.content, i.icps])).toEqual([
-      [0, 0],
-      [0, 1],
-      [1, 0],
-      [0, 2],
-    ])
+    expect(message.words).toEqual(['crm', 'CRM', 'We sell Acme'])
+    // Text, profiles, keyword, context (-1: not given): a typed array is copied to the worker as one block.
+    expect(message.places).toBeInstanceOf(Int32Array)
+    expect([...message.places]).toEqual([0, 0, 0, -1, 0, 1, 1, 2, 1, 0, 0, -1, 0, 2, -1, -1])
   })
 
   test('the worker reads back the inputs as asked, through a structured copy as postMessage makes', () => {
     const { examples: _, ...last } = inputs[3] as ScoreInput
-    expect(unpackBatch(structuredClone(packBatch(inputs)))).toEqual([...inputs.slice(0, 3), last])
-    expect(unpackBatch(packBatch([]))).toEqual([])
+    // Strictly: a keyword or context not given stays absent, an empty one stays empty.
+    const more: ScoreInput[] = [
+      { content: '', keyword: '', context: '', icps: [] },
+      { content: post, icps: FOUNDERS },
+    ]
+    expect(unpackBatch(structuredClone(packBatch([...inputs, ...more])))).toStrictEqual([
+      ...inputs.slice(0, 3),
+      last,
+      ...more,
+    ])
+    expect(unpackBatch(packBatch([]))).toStrictEqual([])
+  })
+
+  test('the score from which a reason is wanted goes with each input', () => {
+    const sent = structuredClone(packBatch(inputs, [6, 6.5, 0, 10]))
+    expect([...(sent.reasonFrom ?? [])]).toEqual([6, 6.5, 0, 10])
   })
 })
