@@ -6,6 +6,7 @@ import { stoppedBackup } from '../domain/backups/stopped'
 import { onStopSignals } from './stop-signals'
 import { noPositionals } from './common'
 import { visible } from '../lib/text'
+import { failureLine } from './failure-line'
 
 // docs/operations.md#backups-and-restore
 
@@ -25,7 +26,7 @@ export async function backupCommand(argv: string[]): Promise<number> {
     stopping = true
     void stoppedBackup(signal, to, progress).then((line) => {
       // The line names FILE, and its part, as typed: shown as every echo is (docs/operations.md#command-line).
-      console.error(visible(line))
+      console.error(failureLine(line))
       process.exit(1)
     })
   }

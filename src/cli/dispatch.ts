@@ -6,7 +6,7 @@ import { parseFlags } from './args'
 import { type Command, noPositionals } from './common'
 import { moveGlobalOptions } from './global-options'
 import { nearest } from '../lib/nearest'
-import { visible } from '../lib/text'
+import { failureLine } from './failure-line'
 import { USAGE } from './usage'
 import { commandHelp, seeHelp } from './help'
 
@@ -89,9 +89,9 @@ export async function dispatch(argv: string[]): Promise<number> {
   }
 }
 
-// A refusal may echo what was typed (a team, a plan, a file name): its control and direction characters are shown as
-// U+FFFD, as the listings show them, so a pasted escape sequence is not run by the terminal (docs/operations.md#command-line).
-const sayFailure = (message: string) => console.error(`lead-signals: ${visible(message)}`)
+// A refusal may echo what was typed (a team, a plan, a file name): shown bounded, its control and direction characters
+// as U+FFFD, so a pasted escape sequence is not run by the terminal (failure-line.ts).
+const sayFailure = (message: string) => console.error(`lead-signals: ${failureLine(message)}`)
 
 async function reportFailure(error: unknown): Promise<number> {
   if (error instanceof ConfigError) {

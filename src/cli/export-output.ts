@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises'
 import { AppError } from '../errors'
 import { BUSY_WRITE } from '../lib/busy-write'
 import { takeName } from '../lib/take-name'
-import { HIDING_CHARS } from '../lib/text'
+import { echoed, HIDING_CHARS } from '../lib/text'
 import { refuseNonFile } from './export-target'
 import { newFileWriter } from './file-writer'
 import { onStopSignals } from './stop-signals'
@@ -103,11 +103,12 @@ export async function writeExport(
   // Written whole under a name of this process's, then given its own: an export cut off (Ctrl-C, a kill, the disk
   // full) never stands under the name as if complete, and a file --force replaces stays until the export is whole.
   const partial = partialName(path)
-  // Ctrl-C (or TERM) ended the process with its part left, as large as the export had got: removed, and said.
+  // Ctrl-C (or TERM) ended the process with its part left, as large as the export had got: removed, and said. FILE
+  // is echoed as every failure line echoes it: a direction character such as U+202E must not reorder the line.
   const stop = (signal: NodeJS.Signals) => {
     rmSync(partial, { force: true })
     console.error(
-      `lead-signals: stopped by ${signal}: ${JSON.stringify(path)} was not written, and the part written was removed`,
+      `lead-signals: stopped by ${signal}: "${echoed(path)}" was not written, and the part written was removed`,
     )
     process.exit(1)
   }

@@ -8,6 +8,7 @@ import { schemasNamed } from './migrate'
 
 const LATEST = migrations[migrations.length - 1].when
 const KNOWN = new Set(migrations.map((m) => m.when))
+const NOT_SQLITE = 'not an SQLite database file'
 
 /**
  * The SQLite URI filename that reads the backup at `path` only: `mode=ro`, and `immutable=1` when it has no -wal
@@ -32,7 +33,12 @@ export function checkFile(path: string, accept: { newer?: boolean } = {}): strin
   let db: Database.Database
   if (!existsSync(path)) return 'it does not exist or cannot be read'
   // `--from backups/`, the scheduled backups' folder: "not a database file" read as a damaged backup.
-  if (statSync(path).isDirectory()) return 'it is a folder; give a backup file in it, as FOLDER/lead-signals.db'
+  const found = statSync(path)
+  if (found.isDirectory()) return 'it is a folder; give a backup file in it, as FOLDER/lead-signals.db'
+  // SQLite takes a file of no bytes, as fstat gives for a device (`--from /dev/zero`) or a pipe, for an empty database:
+  // "not a lead-signals database" then named the wrong fault, as if the file were a database of something else.
+  if (!found.isFile()) return `it is not a regular file (a device, a pipe or a socket): ${NOT_SQLITE}`
+  if (found.size === 0) return `it is empty: ${NOT_SQLITE}`
   try {
     db = new Database(backupUri(path), { readonly: true, fileMustExist: true })
   } catch {
@@ -54,7 +60,7 @@ export function checkFile(path: string, accept: { newer?: boolean } = {}): strin
     return undefined
   } catch (err) {
     const code = String((err as { code?: unknown }).code ?? '')
-    if (code === 'SQLITE_NOTADB') return 'it is not a database file'
+    if (code === 'SQLITE_NOTADB') return `it is ${NOT_SQLITE}`
     if (code.startsWith('SQLITE_CORRUPT')) return 'PRAGMA integrity_check found damage'
     // A file in WAL mode (a copy of a stopped database) is read through a -shm file made beside it: in a read-only
     // folder or snapshot SQLite cannot make one, which "not a lead-signals database" sent the operator away from.

@@ -358,6 +358,7 @@ describe('backup and restore of the embedded database (docs/operations.md#backup
     writeFileSync(join(ws.dir, 'taken.db'), 'keep me')
     // What a backup killed mid-copy leaves: cut.db itself does not exist, so "cut.db already exists" misled.
     writeFileSync(join(ws.dir, 'cut.db.partial'), 'half a copy')
+    writeFileSync(join(ws.dir, 'empty.db'), '')
     writeFileSync(join(ws.dir, 'notes.txt'), 'not a database at all, just some text that is long enough to be read')
     copyFileSync(join(ws.dir, 'good.db'), join(ws.dir, 'damaged.db'))
     const bytes = readFileSync(join(ws.dir, 'damaged.db'))
@@ -394,7 +395,14 @@ describe('backup and restore of the embedded database (docs/operations.md#backup
       [['backup', '--to', 'x.db'], 'is a libSQL server', server],
       [['restore'], '--from is required'],
       [['restore', '--from', 'missing.db'], 'does not exist or cannot be read'],
-      [['restore', '--from', 'notes.txt'], 'not a database file'],
+      [['restore', '--from', 'notes.txt'], 'it is not an SQLite database file'],
+      // A device or an empty file is no database either, which "not a lead-signals database" did not say: SQLite takes
+      // a file of no bytes (as fstat gives a device) for an empty database and found no lead-signals tables in it.
+      [
+        ['restore', '--from', '/dev/zero'],
+        'it is not a regular file (a device, a pipe or a socket): not an SQLite database file',
+      ],
+      [['restore', '--from', 'empty.db'], 'it is empty: not an SQLite database file'],
       [['restore', '--from', 'damaged.db'], 'integrity_check found damage'],
       [['restore', '--from', 'newer.db'], 'newer version of lead-signals'],
       [['restore', '--from', 'other-app.db'], 'none of its migrations is one of lead-signals'],

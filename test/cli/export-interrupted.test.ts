@@ -37,28 +37,36 @@ afterAll(() => world.cleanup())
 
 const parts = () => readdirSync(world.dir).filter((f) => f.includes('.partial'))
 
+// The line names FILE as typed, as every other line of the CLI echoes a value: a right-to-left override (U+202E) in
+// the name came back raw (JSON.stringify leaves it), reordering the rest of the line on the terminal.
+const CASES = [
+  { signal: 'SIGINT', name: 'leads.csv', shown: 'leads.csv' },
+  { signal: 'SIGTERM', name: 'leads.csv', shown: 'leads.csv' },
+  { signal: 'SIGINT', name: 'leads\u202evsc.csv', shown: 'leads\ufffdvsc.csv' },
+] as const
+
 describe('signals export --out stopped by a signal', () => {
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    test(`${signal} removes the part and says so; a file --force was to replace stays as it was`, async () => {
+  for (const { signal, name, shown } of CASES) {
+    test(`${signal} removes the part of ${JSON.stringify(name)} and says so; a file --force was to replace stays as it was`, async () => {
       const written = () => parts().some((f) => (Bun.file(`${world.dir}/${f}`).size ?? 0) > 1_000_000)
       // On a loaded host the export can end between two looks at its part: the signal then finds the file written
       // whole, which is put back and the try made again.
       const child = await cutMidway(`${signal} during the export`, async () => {
-        world.file('leads.csv', 'kept\n')
-        const child = spawnChild(world, ['signals', 'export', '--team', teamId, '--out', 'leads.csv', '--force'])
+        world.file(name, 'kept\n')
+        const child = spawnChild(world, ['signals', 'export', '--team', teamId, '--out', name, '--force'])
         await until('the export to be under way', written, 30_000)
         child.proc.kill(signal)
         const code = await child.exited()
         if (code === 1) return child
         expect({ code, stderr: child.stderr(), parts: parts() }).toEqual({ code: 0, stderr: '', parts: [] })
-        const rows = readFileSync(`${world.dir}/leads.csv`, 'utf8').split('\n')
+        const rows = readFileSync(`${world.dir}/${name}`, 'utf8').split('\n')
         expect(rows.filter((row) => row.includes('cut-'))).toHaveLength(6000)
       })
       expect(child.stderr()).toBe(
-        `lead-signals: stopped by ${signal}: "leads.csv" was not written, and the part written was removed\n`,
+        `lead-signals: stopped by ${signal}: "${shown}" was not written, and the part written was removed\n`,
       )
       expect(parts()).toEqual([])
-      expect(readFileSync(`${world.dir}/leads.csv`, 'utf8')).toBe('kept\n')
+      expect(readFileSync(`${world.dir}/${name}`, 'utf8')).toBe('kept\n')
     })
   }
 })

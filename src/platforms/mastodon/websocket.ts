@@ -14,7 +14,10 @@ const SILENCE_MS = 60_000
 const MAX_MESSAGE_CHARS = 1024 * 1024
 // What is pushed while the catch-up runs (it may wait for room in the queue to the scorer) is held, up to this many
 // messages; past them the reader lets them and the connection go, and the next catch-up reads them from the timeline.
+// One that read() passes over (over 1 MiB, not text) is held as PASSED_OVER, in its place: held whole, 1,000 of them
+// pushed while the timeline answered slowly took the reader's memory to 1,000 times their size, bounded by nothing.
 const MAX_HELD = 1000
+const PASSED_OVER = Symbol('passed over')
 const Message = v.object({ event: v.string(), payload: v.optional(v.unknown()) })
 const Refused = v.object({ error: v.string() })
 
@@ -99,9 +102,8 @@ export function readSocket(
     let said = ''
     let heardAt = Date.now()
     let pinged = false
-    let toldUnreadable = false
-    let toldNotEvent = false
-    const waiting: unknown[] = []
+    const told = new Set<boolean>() // the gaps said once a connection (true: an update that is not a status)
+    const waiting: (string | typeof PASSED_OVER)[] = []
     const finish = (outcome?: 'full' | Error) => {
       done = true
       clearInterval(watch)
@@ -116,17 +118,16 @@ export function readSocket(
       pinged = false
     }
     const gapOnce = (unreadable: boolean) => {
-      if (unreadable ? toldUnreadable : toldNotEvent) return
-      if (unreadable) toldUnreadable = true
-      else toldNotEvent = true
+      if (told.has(unreadable)) return
+      told.add(unreadable)
       sink.gap(
         unreadable
           ? 'mastodon streaming API sent an update that is not a status; passed over'
           : 'mastodon streaming API sent a message that is not an event; passed over',
       )
     }
-    const read = (data: unknown) => {
-      if (typeof data !== 'string' || data.length > MAX_MESSAGE_CHARS) return gapOnce(false)
+    const read = (data: string | typeof PASSED_OVER) => {
+      if (data === PASSED_OVER) return gapOnce(false)
       if (data.trim() === '') return // Pleroma's keep-alive
       const json = safeJson(data)
       const error = v.safeParse(Refused, json)
@@ -146,7 +147,7 @@ export function readSocket(
       if (sink.full()) finish('full')
     }
     const drain = () => {
-      while (waiting.length > 0 && !done) read(waiting.shift())
+      while (waiting.length > 0 && !done) read(waiting.shift() as string | typeof PASSED_OVER)
     }
     const watch = setInterval(
       () => {
@@ -181,7 +182,8 @@ export function readSocket(
         overflowed = true
         waiting.length = 0
       }
-      if (!overflowed) waiting.push(e.data)
+      const fits = typeof e.data === 'string' && e.data.length <= MAX_MESSAGE_CHARS
+      if (!overflowed) waiting.push(fits ? e.data : PASSED_OVER)
       if (!catching) drain()
     }
     ws.addEventListener('ping', () => {

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import type { ServerWebSocket } from 'bun'
 import { readSocket } from '../../../src/platforms/mastodon/websocket'
+import { updateMessage } from '../../support/mastodon-updates'
 import { recordingSink } from '../../support/stream-world'
 
 // docs/streams.md#backpressure: Mastodon's streaming API over WebSocket (docs.joinmastodon.org/methods/streaming,
@@ -12,20 +13,6 @@ const stops: (() => void)[] = []
 afterEach(() => {
   while (stops.length) stops.pop()?.()
 })
-
-const update = (n: number) =>
-  JSON.stringify({
-    stream: ['public'],
-    event: 'update',
-    payload: JSON.stringify({
-      id: String(110_000_000_000_000_000n + BigInt(n)),
-      created_at: new Date().toISOString(),
-      uri: `https://example.social/users/ann/statuses/${n}`,
-      url: `https://example.social/@ann/${n}`,
-      content: `<p>status ${n}</p>`,
-      account: { acct: 'ann', username: 'ann', url: 'https://example.social/@ann' },
-    }),
-  })
 
 describe('Mastodon stream over WebSocket: statuses pushed while the catch-up waits', () => {
   test('past a bound they are let go, and the reader lets the connection go for the next catch-up to read them', async () => {
@@ -61,7 +48,7 @@ describe('Mastodon stream over WebSocket: statuses pushed while the catch-up wai
     const end = Date.now() + 5000
     while (!socket && Date.now() < end) await Bun.sleep(20)
     // A busy timeline while the catch-up waits: 5,000 statuses.
-    for (let n = 1; n <= 5000; n++) socket?.send(update(n))
+    for (let n = 1; n <= 5000; n++) socket?.send(updateMessage(n))
     await Bun.sleep(1500)
     caughtUp()
     const outcome = await Promise.race([reading, Bun.sleep(3000).then(() => 'still reading')])
