@@ -3,22 +3,16 @@
 // waited on a slow libSQL server past the idle timeout lost its connection without an answer (200 GET /api/v1/usage
 // through a relay delaying sqld 1.5 s each way: 20 had their connection closed at 32 s, logged as 499). Here a real
 // sqld behind a relay delaying 3 s each way, and a server whose idle timeout is 1 s (Bun checks it every 4 s).
-import { afterAll, expect, test } from 'bun:test'
-import { startSqld } from '../../scripts/sqld'
+import { expect, test } from 'bun:test'
 import { createApp } from '../../src/app'
 import { buildDeps } from '../../src/deps'
 import { seedTeam, testConfig, testDeps } from '../support/deps'
 import { silentLogger } from '../support/log'
 import { rawRequest } from '../support/raw-http'
-import { slowProxy } from '../support/slow-proxy'
+import { slowSqld } from '../support/slow-proxy'
 
-const sqld = await startSqld()
 const DELAY_MS = 3000
-const proxy = await slowProxy({ host: '127.0.0.1', port: Number(new URL(sqld.url).port) }, DELAY_MS)
-const cleanups: (() => unknown)[] = [() => proxy.stop(), () => sqld.stop()]
-afterAll(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c()
-})
+const { sqld, proxy, cleanups } = await slowSqld(DELAY_MS)
 
 test('a request whose key lookup waits on a slow database past the idle timeout gets its answer', async () => {
   const seeded = await testDeps({ config: { database: { url: sqld.url } } })

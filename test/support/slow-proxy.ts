@@ -1,4 +1,6 @@
+import { afterAll } from 'bun:test'
 import { connect, createServer, type Socket } from 'node:net'
+import { startSqld } from '../../scripts/sqld'
 
 /**
  * A TCP relay on 127.0.0.1 in front of a server (a real sqld) that passes every chunk on, both ways, `delayMs` late:
@@ -46,4 +48,15 @@ export async function slowProxy(target: { host: string; port: number }, delayMs:
       server.close()
     },
   }
+}
+
+/** A real sqld and a relay in front of it `delayMs` late each way; both, and what a test adds to `cleanups`, end after the file. */
+export async function slowSqld(delayMs: number) {
+  const sqld = await startSqld()
+  const proxy = await slowProxy({ host: '127.0.0.1', port: Number(new URL(sqld.url).port) }, delayMs)
+  const cleanups: (() => unknown)[] = [() => proxy.stop(), () => sqld.stop()]
+  afterAll(async () => {
+    for (const c of cleanups.splice(0).reverse()) await c()
+  })
+  return { sqld, proxy, cleanups }
 }

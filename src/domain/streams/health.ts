@@ -30,8 +30,26 @@ export function streamHealth(
   let failing = true
   let successAt = 0
   const outage = createOutage(() => deps.clock.now())
-  const write = (what: string, done: Promise<void>) =>
-    done.catch((err) => deps.log.error('stream_health_not_written', { platform, what, err }))
+  // One health write of this stream on its way at a time: the writes to a libSQL server go one after another, each a
+  // round trip, so a failure each retry while the last was still waiting held the counted calls queued behind them
+  // (docs/operations.md#a-slow-link-to-the-database). What comes meanwhile is written next, the latest of each kind:
+  // a failure and a success change columns of their own, and a later one of a kind holds all the row keeps of it.
+  let due: Partial<Record<'failure' | 'success', () => Promise<void>>> = {}
+  let sending = false
+  const write = (what: 'failure' | 'success', send: () => Promise<void>) => {
+    due[what] = send
+    if (!sending) void sendDue()
+  }
+  const sendDue = async () => {
+    sending = true
+    while (Object.keys(due).length > 0) {
+      const now = due
+      due = {}
+      for (const [what, send] of Object.entries(now))
+        await send().catch((err) => deps.log.error('stream_health_not_written', { platform, what, err }))
+    }
+    sending = false
+  }
   return {
     failed(failure: unknown) {
       failing = true
@@ -44,11 +62,13 @@ export function streamHealth(
       } else if (told)
         deps.log.warn('stream_still_failing', { platform, since: told.since, failures: told.failures, err })
       const message = failure instanceof AppError ? failure.message : `${platform} stream could not be read`
-      void write('failure', deps.repos.platformHealth.recordFailure(platform, deps.clock.now().toISOString(), message))
+      const at = deps.clock.now().toISOString()
+      write('failure', () => deps.repos.platformHealth.recordFailure(platform, at, message))
     },
     /** A batch hung and the stream starts again (docs/streams.md#resuming): `message` names the step, no more. */
     stalled(message: string) {
-      void write('failure', deps.repos.platformHealth.recordFailure(platform, deps.clock.now().toISOString(), message))
+      const at = deps.clock.now().toISOString()
+      write('failure', () => deps.repos.platformHealth.recordFailure(platform, at, message))
     },
     heard() {
       const ended = outage.ended()
@@ -60,7 +80,7 @@ export function streamHealth(
       if (!failing && now.getTime() - successAt < SUCCESS_EVERY_MS) return
       failing = false
       successAt = now.getTime()
-      void write('success', deps.repos.platformHealth.recordHeard(platform, now.toISOString()))
+      write('success', () => deps.repos.platformHealth.recordHeard(platform, now.toISOString()))
     },
   }
 }
