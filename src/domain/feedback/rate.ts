@@ -20,7 +20,7 @@ export async function rateSignal(deps: RateDeps, teamId: string, a: FeedbackInpu
   const judgedAt = deps.clock.now().toISOString()
   // The reason arrives trimmed: one of only spaces is no reason, as an absent one is (docs/api.md#feedback).
   const reason = a.reason || null
-  await storeVerdict(deps, signal, { verdict: a.verdict, reason, judgedAt }, undefined, undo)
+  await storeVerdict(deps, signal, { verdict: a.verdict, reason, judgedAt }, undo)
   return {
     signalId: signal.id,
     verdict: a.verdict,
@@ -47,7 +47,7 @@ export async function judged(deps: Needs<never, 'signals'>, teamId: string, id: 
 }
 
 /**
- * Writes a verdict on `signal`, dismissed as the verdict says unless `dismissed` is given (an Undo's, undo.ts), with
+ * Writes a verdict on `signal`, dismissed as the verdict says, with
  * the keyword, score and what produced the signal that the tuning reads (docs/scoring.md#tuning-by-verdicts), and a
  * console verdict's record for its Undo in the same transaction.
  */
@@ -55,7 +55,6 @@ export async function storeVerdict(
   deps: Needs<never, 'signals' | 'signalFeedback'>,
   signal: Awaited<ReturnType<typeof judged>>,
   v: { verdict: Verdict; reason: string | null; judgedAt: string },
-  dismissed?: boolean,
   undo?: UndoRecord,
 ) {
   const row = {
@@ -71,7 +70,7 @@ export async function storeVerdict(
   }
   // Forgotten meanwhile (docs/people.md#forget): the verdict's row refers to a signal no longer there, and the write
   // fails as a whole. That is the 404 of a signal already gone, not a storage error.
-  await deps.repos.signalFeedback.record(row, dismissed, undo).catch(async (err) => {
+  await deps.repos.signalFeedback.record(row, undo).catch(async (err) => {
     if (await deps.repos.signals.byId(signal.teamId, signal.id)) throw err
     throw noSignal(signal.id)
   })

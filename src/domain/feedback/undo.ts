@@ -1,7 +1,8 @@
 import { AppError } from '../../errors'
 import type { Before } from '../../storage/repos/verdict-undos'
 import type { Needs } from '../needs'
-import { type FeedbackInput, judged, rateSignal, storeVerdict } from './rate'
+import { keywordKey } from '../../query/same-query'
+import { type FeedbackInput, judged, rateSignal } from './rate'
 
 /** docs/console.md#verdicts: how long after a verdict its Undo can still be done; an older record has expired. */
 export const UNDO_HOURS = 24
@@ -43,7 +44,7 @@ export async function rateWithBefore(
  * an assistant) is left as it is, and the refusal says nothing of the record.
  */
 export async function undoVerdict(
-  deps: Needs<'clock', 'signals' | 'signalFeedback' | 'verdictUndos'>,
+  deps: Needs<'clock', 'signals' | 'verdictUndos'>,
   viewer: { teamId: string; userId: string },
   id: string,
   { undoes }: { undoes: string },
@@ -53,20 +54,23 @@ export async function undoVerdict(
   // Compared as instants: a time with another zone or none of the milliseconds is the same verdict's.
   const at = new Date(undoes).toISOString()
   const after = new Date(deps.clock.now().getTime() - UNDO_HOURS * 3_600_000).toISOString()
-  const before = await deps.repos.verdictUndos.take({ teamId, userId, signalId: signal.id, undoes: at, after })
+  // The check, the record's taking and the restore are one guarded step: a verdict committed meanwhile is not
+  // written over (storage/repos/verdict-undos.ts).
+  const before = await deps.repos.verdictUndos.undo(
+    { teamId, userId, signalId: signal.id, undoes: at, after },
+    {
+      keywordLc: keywordKey(signal.keyword),
+      score: signal.score,
+      intent: signal.intent,
+      scoredBy: signal.scoredBy,
+      model: signal.model,
+      promptVersion: signal.promptVersion,
+    },
+  )
   if (!before)
     throw new AppError(
       'not_found',
       'this signal was judged again since, or its Undo was done, has expired or is not known: reload the page to see it',
-    )
-  if (before.verdict === null || before.judgedAt === null)
-    await deps.repos.signalFeedback.withdraw(teamId, signal.id, before.dismissed)
-  else
-    await storeVerdict(
-      deps,
-      signal,
-      { verdict: before.verdict, reason: before.reason, judgedAt: before.judgedAt },
-      before.dismissed,
     )
   return { signalId: signal.id, ...before }
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../engine/types'
 import { FIGURES_SET } from './people-figures'
 import { signalFeedback } from '../tables/signal-feedback'
@@ -10,10 +10,13 @@ import type { Before } from './verdict-undos'
 export type Verdict = 'relevant' | 'not_relevant'
 type FeedbackRow = typeof signalFeedback.$inferInsert
 
-/** The figures of the signal's person summed up again: a signal judged not relevant no longer counts (docs/people.md#heat). */
-const personFigures = (db: Db, signalId: string) =>
+/**
+ * The figures of the signal's person summed up again: a signal judged not relevant no longer counts
+ * (docs/people.md#heat). `only`: a condition the update also waits for (an Undo's claim, verdict-undos.ts).
+ */
+export const personFigures = (db: Db, signalId: string, only: SQL = sql`1`) =>
   db.run(
-    sql`update people set ${sql.raw(FIGURES_SET)} where id = (select person_id from signals where id = ${signalId})`,
+    sql`update people set ${sql.raw(FIGURES_SET)} where id = (select person_id from signals where id = ${signalId}) and ${only}`,
   )
 
 export function createSignalFeedbackRepo(db: Db) {
@@ -21,15 +24,11 @@ export function createSignalFeedbackRepo(db: Db) {
     /**
      * Stores a verdict in one transaction: replaces the signal's earlier verdict, marks the signal dismissed or not,
      * sums up its person's figures again, and moves the team's signals version so the cached totals, anchors and pages of the list are read again.
-     * `dismissed` is the verdict's, unless an Undo puts back another (docs/console.md#verdicts). A console verdict
-     * also writes, in the same transaction, what the signal was before it for its Undo (`undo`: who gave it and that
+     * A console verdict also writes, in the same transaction, what the signal was before it for its Undo (`undo`: who gave it and that
      * before, replacing the signal's earlier record), so no verdict is stored without it.
      */
-    async record(
-      row: FeedbackRow,
-      dismissed = row.verdict === 'not_relevant',
-      undo?: { userId: string; before: Before },
-    ): Promise<void> {
+    async record(row: FeedbackRow, undo?: { userId: string; before: Before }): Promise<void> {
+      const dismissed = row.verdict === 'not_relevant'
       const { signalId: _id, teamId: _team, ...changes } = row
       const kept = undo && { userId: undo.userId, undoes: row.judgedAt, ...undo.before }
       await db.batch([
@@ -51,24 +50,6 @@ export function createSignalFeedbackRepo(db: Db) {
                 .onConflictDoUpdate({ target: verdictUndos.signalId, set: kept }),
             ]
           : []),
-      ])
-    },
-    /**
-     * Takes the signal's verdict back (the console's Undo of a first verdict): no verdict, dismissed as it was before
-     * it (a muted person's signal stays out of the list, docs/people.md#mute), the version moved.
-     */
-    async withdraw(teamId: string, signalId: string, dismissed: boolean): Promise<void> {
-      await db.batch([
-        db.delete(signalFeedback).where(and(eq(signalFeedback.teamId, teamId), eq(signalFeedback.signalId, signalId))),
-        db
-          .update(signals)
-          .set({ dismissed })
-          .where(and(eq(signals.teamId, teamId), eq(signals.id, signalId))),
-        personFigures(db, signalId),
-        db
-          .update(teams)
-          .set({ signalsVersion: sql`${teams.signalsVersion} + 1` })
-          .where(eq(teams.id, teamId)),
       ])
     },
     async byId(teamId: string, signalId: string) {
