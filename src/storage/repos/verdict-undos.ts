@@ -4,7 +4,7 @@ import { signalFeedback } from '../tables/signal-feedback'
 import { signals } from '../tables/signals'
 import { teams } from '../tables/teams'
 import { verdictUndos } from '../tables/verdict-undos'
-import { personFigures } from './signal-feedback'
+import { personFigures } from './person-figures-update'
 
 /** What a signal was before a console verdict, as an Undo puts it back (docs/console.md#verdicts). */
 export type Before = {
@@ -17,6 +17,28 @@ export type Before = {
 /** What the tuning keeps of the signal with a verdict (docs/scoring.md#tuning-by-verdicts), written again by an Undo. */
 type Judged = { keywordLc: string; score: number; intent: string; scoredBy: string | null }
 type Produced = Judged & { model: string | null; promptVersion: string | null }
+
+/**
+ * The statement that keeps, for the Undo of the console verdict `row` by `userId`, what the signal is as it runs (its
+ * verdict or none, whether it is dismissed), replacing the signal's earlier record; it answers that before. It goes
+ * first in the verdict's own transaction (signal-feedback.ts), so the before is read where the verdict is written.
+ */
+export const keepBefore = (db: Db, row: { signalId: string; teamId: string; judgedAt: string }, userId: string) =>
+  db.run(sql`insert into verdict_undos (signal_id, team_id, user_id, undoes, verdict, reason, judged_at, dismissed)
+    select s.id, s.team_id, ${userId}, ${row.judgedAt}, f.verdict, f.reason, f.judged_at, s.dismissed
+    from signals s left join signal_feedback f on f.signal_id = s.id
+    where s.id = ${row.signalId} and s.team_id = ${row.teamId}
+    on conflict (signal_id) do update set user_id = excluded.user_id, undoes = excluded.undoes,
+      verdict = excluded.verdict, reason = excluded.reason, judged_at = excluded.judged_at, dismissed = excluded.dismissed
+    returning verdict, reason, judged_at, dismissed`)
+
+/** A record's row, as the database answers it, as a Before. */
+export const beforeOf = (r: Record<string, unknown>): Before => ({
+  verdict: (r.verdict ?? null) as Before['verdict'],
+  reason: (r.reason ?? null) as string | null,
+  judgedAt: (r.judged_at ?? null) as string | null,
+  dismissed: Number(r.dismissed) === 1,
+})
 
 /** The undo records of console verdicts (tables/verdict-undos.ts); each is written with its verdict (signal-feedback.ts). */
 export function createVerdictUndosRepo(db: Db) {
