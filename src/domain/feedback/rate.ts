@@ -1,27 +1,31 @@
 import { AppError } from '../../errors'
 import { echoed } from '../../lib/text'
 import type { Verdict } from '../../storage/repos/signal-feedback'
-import type { Before } from '../../storage/repos/verdict-undos'
 import type { Needs } from '../needs'
 import { keywordKey } from '../../query/same-query'
 
 export type FeedbackInput = { id: string; verdict: Verdict; reason?: string }
 type RateDeps = Needs<'clock', 'signals' | 'signalFeedback'>
-/** A console verdict's record for its Undo (docs/console.md#verdicts): who gave it and what the signal was before. */
-export type UndoRecord = { userId: string; before: Before }
+/** A console verdict's record for its Undo (docs/console.md#verdicts): who gave it; the before is read as it is written. */
+export type UndoRecord = { userId: string }
 
 /**
  * docs/api.md#feedback: the team's verdict on one of its signals, replacing any earlier one. "not_relevant" takes the
  * signal out of the default list (it is kept, and `include=dismissed` shows it); "relevant" puts it back. Another
  * team's signal is not found. The verdict keeps the keyword, score and what produced the signal, for the tuning.
  */
-export async function rateSignal(deps: RateDeps, teamId: string, a: FeedbackInput, undo?: UndoRecord) {
+export async function rateSignal(deps: RateDeps, teamId: string, a: FeedbackInput) {
+  return (await rate(deps, teamId, a)).answer
+}
+
+/** rateSignal's verdict, and with `undo` (a console verdict) also what the signal was as it was written. */
+export async function rate(deps: RateDeps, teamId: string, a: FeedbackInput, undo?: UndoRecord) {
   const signal = await judged(deps, teamId, a.id)
   const judgedAt = deps.clock.now().toISOString()
   // The reason arrives trimmed: one of only spaces is no reason, as an absent one is (docs/api.md#feedback).
   const reason = a.reason || null
-  await storeVerdict(deps, signal, { verdict: a.verdict, reason, judgedAt }, undefined, undo)
-  return {
+  const before = await storeVerdict(deps, signal, { verdict: a.verdict, reason, judgedAt }, undo)
+  const answer = {
     signalId: signal.id,
     verdict: a.verdict,
     reason,
@@ -31,6 +35,7 @@ export async function rateSignal(deps: RateDeps, teamId: string, a: FeedbackInpu
     model: signal.model,
     promptVersion: signal.promptVersion,
   }
+  return { answer, before }
 }
 
 /**
@@ -47,7 +52,7 @@ export async function judged(deps: Needs<never, 'signals'>, teamId: string, id: 
 }
 
 /**
- * Writes a verdict on `signal`, dismissed as the verdict says unless `dismissed` is given (an Undo's, undo.ts), with
+ * Writes a verdict on `signal`, dismissed as the verdict says, with
  * the keyword, score and what produced the signal that the tuning reads (docs/scoring.md#tuning-by-verdicts), and a
  * console verdict's record for its Undo in the same transaction.
  */
@@ -55,7 +60,6 @@ export async function storeVerdict(
   deps: Needs<never, 'signals' | 'signalFeedback'>,
   signal: Awaited<ReturnType<typeof judged>>,
   v: { verdict: Verdict; reason: string | null; judgedAt: string },
-  dismissed?: boolean,
   undo?: UndoRecord,
 ) {
   const row = {
@@ -71,7 +75,7 @@ export async function storeVerdict(
   }
   // Forgotten meanwhile (docs/people.md#forget): the verdict's row refers to a signal no longer there, and the write
   // fails as a whole. That is the 404 of a signal already gone, not a storage error.
-  await deps.repos.signalFeedback.record(row, dismissed, undo).catch(async (err) => {
+  return deps.repos.signalFeedback.record(row, undo).catch(async (err) => {
     if (await deps.repos.signals.byId(signal.teamId, signal.id)) throw err
     throw noSignal(signal.id)
   })

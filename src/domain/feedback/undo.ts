@@ -1,7 +1,8 @@
 import { AppError } from '../../errors'
 import type { Before } from '../../storage/repos/verdict-undos'
 import type { Needs } from '../needs'
-import { type FeedbackInput, judged, rateSignal, storeVerdict } from './rate'
+import { keywordKey } from '../../query/same-query'
+import { type FeedbackInput, judged, rate, rateSignal } from './rate'
 
 /** docs/console.md#verdicts: how long after a verdict its Undo can still be done; an older record has expired. */
 export const UNDO_HOURS = 24
@@ -11,8 +12,9 @@ export const UNDO_HOURS = 24
  * `before`, what the signal was before it (for rate_signal's line, whether the signal moved). Read here, as only the
  * signal and its verdict row know it: a signal stored while its author was muted is dismissed without a verdict
  * (docs/people.md#mute), and a verdict given through the API or an assistant may carry a reason the page never showed.
- * With `userId` (the console's user) that before is also stored with the verdict, for its Undo (undoVerdict); an
- * assistant has no Undo, so its verdict stores none.
+ * With `userId` (the console's user) that before is read and stored in the verdict's own transaction, for its Undo
+ * (undoVerdict): a verdict committed since the request read the signal is what the Undo gives back, not written over.
+ * An assistant has no Undo, so its verdict stores none, and its before is read just ahead (a line, nothing kept).
  */
 export async function rateWithBefore(
   deps: Needs<'clock', 'signals' | 'signalFeedback'>,
@@ -20,6 +22,10 @@ export async function rateWithBefore(
   a: FeedbackInput,
   userId?: string,
 ) {
+  if (userId !== undefined) {
+    const { answer, before } = await rate(deps, teamId, a, { userId })
+    return { ...answer, before: before as Before }
+  }
   const signal = await judged(deps, teamId, a.id)
   const earlier = await deps.repos.signalFeedback.byId(teamId, signal.id)
   const before: Before = {
@@ -28,8 +34,7 @@ export async function rateWithBefore(
     judgedAt: earlier?.judgedAt ?? null,
     dismissed: signal.dismissed,
   }
-  const answer = await rateSignal(deps, teamId, a, userId === undefined ? undefined : { userId, before })
-  return { ...answer, before }
+  return { ...(await rateSignal(deps, teamId, a)), before }
 }
 
 /**
@@ -43,7 +48,7 @@ export async function rateWithBefore(
  * an assistant) is left as it is, and the refusal says nothing of the record.
  */
 export async function undoVerdict(
-  deps: Needs<'clock', 'signals' | 'signalFeedback' | 'verdictUndos'>,
+  deps: Needs<'clock', 'signals' | 'verdictUndos'>,
   viewer: { teamId: string; userId: string },
   id: string,
   { undoes }: { undoes: string },
@@ -53,20 +58,23 @@ export async function undoVerdict(
   // Compared as instants: a time with another zone or none of the milliseconds is the same verdict's.
   const at = new Date(undoes).toISOString()
   const after = new Date(deps.clock.now().getTime() - UNDO_HOURS * 3_600_000).toISOString()
-  const before = await deps.repos.verdictUndos.take({ teamId, userId, signalId: signal.id, undoes: at, after })
+  // The check, the record's taking and the restore are one guarded step: a verdict committed meanwhile is not
+  // written over (storage/repos/verdict-undos.ts).
+  const before = await deps.repos.verdictUndos.undo(
+    { teamId, userId, signalId: signal.id, undoes: at, after },
+    {
+      keywordLc: keywordKey(signal.keyword),
+      score: signal.score,
+      intent: signal.intent,
+      scoredBy: signal.scoredBy,
+      model: signal.model,
+      promptVersion: signal.promptVersion,
+    },
+  )
   if (!before)
     throw new AppError(
       'not_found',
       'this signal was judged again since, or its Undo was done, has expired or is not known: reload the page to see it',
-    )
-  if (before.verdict === null || before.judgedAt === null)
-    await deps.repos.signalFeedback.withdraw(teamId, signal.id, before.dismissed)
-  else
-    await storeVerdict(
-      deps,
-      signal,
-      { verdict: before.verdict, reason: before.reason, judgedAt: before.judgedAt },
-      before.dismissed,
     )
   return { signalId: signal.id, ...before }
 }

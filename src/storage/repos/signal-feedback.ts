@@ -1,38 +1,27 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../engine/types'
-import { FIGURES_SET } from './people-figures'
+import { personFigures } from './person-figures-update'
 import { signalFeedback } from '../tables/signal-feedback'
 import { signals } from '../tables/signals'
 import { teams } from '../tables/teams'
-import { verdictUndos } from '../tables/verdict-undos'
-import type { Before } from './verdict-undos'
+import { type Before, beforeOf, keepBefore } from './verdict-undos'
 
 export type Verdict = 'relevant' | 'not_relevant'
 type FeedbackRow = typeof signalFeedback.$inferInsert
-
-/** The figures of the signal's person summed up again: a signal judged not relevant no longer counts (docs/people.md#heat). */
-const personFigures = (db: Db, signalId: string) =>
-  db.run(
-    sql`update people set ${sql.raw(FIGURES_SET)} where id = (select person_id from signals where id = ${signalId})`,
-  )
 
 export function createSignalFeedbackRepo(db: Db) {
   return {
     /**
      * Stores a verdict in one transaction: replaces the signal's earlier verdict, marks the signal dismissed or not,
-     * sums up its person's figures again, and moves the team's signals version so the cached totals, anchors and pages of the list are read again.
-     * `dismissed` is the verdict's, unless an Undo puts back another (docs/console.md#verdicts). A console verdict
-     * also writes, in the same transaction, what the signal was before it for its Undo (`undo`: who gave it and that
-     * before, replacing the signal's earlier record), so no verdict is stored without it.
+     * sums up its person's figures again, and moves the team's signals version so the cached totals, anchors and pages
+     * of the list are read again. A console verdict (`undo`: who gave it) first keeps, in the same transaction, what
+     * the signal was just before it for its Undo (verdict-undos.ts), and answers that before: read in the transaction
+     * that writes, so a verdict committed since the request read the signal is what the Undo gives back.
      */
-    async record(
-      row: FeedbackRow,
-      dismissed = row.verdict === 'not_relevant',
-      undo?: { userId: string; before: Before },
-    ): Promise<void> {
+    async record(row: FeedbackRow, undo?: { userId: string }): Promise<Before | undefined> {
+      const dismissed = row.verdict === 'not_relevant'
       const { signalId: _id, teamId: _team, ...changes } = row
-      const kept = undo && { userId: undo.userId, undoes: row.judgedAt, ...undo.before }
-      await db.batch([
+      const writes = [
         db.insert(signalFeedback).values(row).onConflictDoUpdate({ target: signalFeedback.signalId, set: changes }),
         db
           .update(signals)
@@ -43,33 +32,14 @@ export function createSignalFeedbackRepo(db: Db) {
           .update(teams)
           .set({ signalsVersion: sql`${teams.signalsVersion} + 1` })
           .where(eq(teams.id, row.teamId)),
-        ...(kept
-          ? [
-              db
-                .insert(verdictUndos)
-                .values({ signalId: row.signalId, teamId: row.teamId, ...kept })
-                .onConflictDoUpdate({ target: verdictUndos.signalId, set: kept }),
-            ]
-          : []),
-      ])
-    },
-    /**
-     * Takes the signal's verdict back (the console's Undo of a first verdict): no verdict, dismissed as it was before
-     * it (a muted person's signal stays out of the list, docs/people.md#mute), the version moved.
-     */
-    async withdraw(teamId: string, signalId: string, dismissed: boolean): Promise<void> {
-      await db.batch([
-        db.delete(signalFeedback).where(and(eq(signalFeedback.teamId, teamId), eq(signalFeedback.signalId, signalId))),
-        db
-          .update(signals)
-          .set({ dismissed })
-          .where(and(eq(signals.teamId, teamId), eq(signals.id, signalId))),
-        personFigures(db, signalId),
-        db
-          .update(teams)
-          .set({ signalsVersion: sql`${teams.signalsVersion} + 1` })
-          .where(eq(teams.id, teamId)),
-      ])
+      ] as const
+      if (!undo) {
+        await db.batch(writes)
+        return undefined
+      }
+      const [kept] = await db.batch([keepBefore(db, row, undo.userId), ...writes])
+      const before = kept.rows[0]
+      return before && beforeOf(before)
     },
     async byId(teamId: string, signalId: string) {
       return db

@@ -4,9 +4,10 @@ import { users } from './users'
 
 /**
  * docs/console.md#verdicts: what a signal was before the console's last verdict on it, for that verdict's Undo. One
- * row per signal, written in the verdict's own transaction and replaced by the next console verdict; an Undo deletes
- * it as it reads it (storage/repos/verdict-undos.ts), so of two Undos on two executables one finds it. Kept in the
- * database, not in a process: an Undo answered by another executable, or after a restart, finds it too.
+ * row per signal, written in the verdict's own transaction and replaced by the next console verdict; an Undo claims,
+ * applies and deletes it in one transaction (storage/repos/verdict-undos.ts), so of two Undos on two executables one
+ * finds it, and a verdict committed meanwhile is never written over. Kept in the database, not in a process: an Undo
+ * answered by another executable, or after a restart, finds it too.
  */
 export const verdictUndos = sqliteTable('verdict_undos', {
   ...ofTeamSignal(),
