@@ -34,6 +34,8 @@ const OPTIONS: Record<string, string> = {
   '--url': 'where to send: a webhook, Slack, Discord or Teams address',
   '--to': 'the e-mail address to send to (with --kind email)',
   '--kind': 'the kind of destination (webhook, the default)',
+  '--event':
+    'what it is told of: each new signal (signal.created, the default), or each person turning hot (person.updated: a webhook sent instantly, without filters)',
   '--cadence': 'each signal as it comes (instant, the default), or a digest each hour, day or week',
   '--digest-hour': 'the hour, 0-23, a daily or weekly digest is sent (9, the default)',
   '--time-zone': 'the IANA time zone (Europe/Berlin) of --digest-hour and --quiet-hours (UTC, the default)',

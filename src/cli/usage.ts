@@ -34,9 +34,9 @@ export const USAGE = `usage: lead-signals <command> [options]
                                                        the team's people, one record per person (stdout by default)
   people forget --team TEAM PERSON_ID                  remove a person, their accounts and signals; keep them out
   webhook add --team TEAM (--url URL | --to ADDRESS) [--kind webhook|slack|discord|teams|email]
-              [--cadence instant|hourly|daily|weekly] [--digest-hour H] [--time-zone ZONE] [--quiet-hours FROM-TO]
-              [--min-score N] [--intents A,B] [--keywords A,B] [--platforms A,B] [--disabled] [--json]
-                                                       a destination for new signals; its secret is shown once
+              [--event signal.created|person.updated] [--cadence instant|hourly|daily|weekly] [--digest-hour H]
+              [--time-zone ZONE] [--quiet-hours FROM-TO] [--min-score N] [--intents A,B] [--keywords A,B] [--platforms A,B] [--disabled] [--json]
+                                                       a destination for new signals (or people turning hot); its secret is shown once
   webhook list --team TEAM [--json]                    the team's destinations, their state and filters
   webhook remove --team TEAM ENDPOINT_ID               remove one
   webhook test --team TEAM ENDPOINT_ID [--json]        send it a test event now

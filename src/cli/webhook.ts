@@ -15,6 +15,7 @@ async function add(argv: string[]): Promise<number> {
     url: { type: 'string' },
     to: { type: 'string' },
     kind: { type: 'string' },
+    event: { type: 'string' },
     cadence: { type: 'string' },
     'digest-hour': { type: 'string' },
     'time-zone': { type: 'string' },
@@ -40,9 +41,11 @@ async function add(argv: string[]): Promise<number> {
     console.log(`Signing secret (shown once): ${made.secret}`)
     // What comes next (docs/webhooks.md#delivery): the command line never delivers, so say who does.
     const what =
-      made.endpoint.cadence === 'instant'
-        ? 'the new signals each polling pass finds'
-        : `its ${made.endpoint.cadence} digest of new signals`
+      made.endpoint.event === 'person.updated'
+        ? 'each person turning hot'
+        : made.endpoint.cadence === 'instant'
+          ? 'the new signals each polling pass finds'
+          : `its ${made.endpoint.cadence} digest of new signals`
     console.log(
       `Next: lead-signals webhook test --team ${shellWord(ref)} ${made.endpoint.id} sends it a test event now; a running "lead-signals serve" sends it ${what}.`,
     )
@@ -128,7 +131,7 @@ async function test(argv: string[]): Promise<number> {
 export const webhook = commandGroup('webhook', {
   add: {
     usage:
-      'add --team TEAM (--url URL | --to ADDRESS) [--kind webhook|slack|discord|teams|email] [--cadence instant|hourly|daily|weekly] [--digest-hour H] [--time-zone ZONE] [--quiet-hours FROM-TO] [--min-score N] [--intents A,B] [--keywords A,B] [--platforms A,B] [--disabled] [--json]',
+      'add --team TEAM (--url URL | --to ADDRESS) [--kind webhook|slack|discord|teams|email] [--event signal.created|person.updated] [--cadence instant|hourly|daily|weekly] [--digest-hour H] [--time-zone ZONE] [--quiet-hours FROM-TO] [--min-score N] [--intents A,B] [--keywords A,B] [--platforms A,B] [--disabled] [--json]',
     run: add,
   },
   list: { usage: 'list --team TEAM [--json]', run: listCommand },

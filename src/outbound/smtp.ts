@@ -1,6 +1,7 @@
 import { isIP } from 'node:net'
 import nodemailer from 'nodemailer'
 import type { Config } from '../config/schema'
+import { NETWORK_REASONS } from '../lib/network-reason'
 
 // docs/destinations.md#e-mail: messages go through the operator's SMTP server. nodemailer speaks SMTP (STARTTLS,
 // implicit TLS, AUTH, pipelining) and builds the MIME message (HTML with a plain-text alternative, headers encoded).
@@ -72,21 +73,21 @@ const WHAT: Record<string, string> = {
 /**
  * A failure as the delivery log shows it: the reply code and the server's words, the password cut out. Without a
  * reply (no connection, no TLS, no answer in time) the system's own message names the operator's SMTP host and port,
- * which the team reading the log has no need of: only its error code is kept ("connection failed: ECONNREFUSED").
+ * which the team reading the log has no need of: only its error code is kept, in the words a webhook's failed
+ * connection is said in ("SMTP: the connection failed (connection refused)", docs/webhooks.md#the-delivery-log).
  */
 function failureOf(err: unknown, s: EmailSettings): SendResult {
   const e = err as { responseCode?: number; response?: string; code?: string; message?: string }
   if (e.code === 'EABORT') return { ok: false, code: null, error: `SMTP ${WHAT.EABORT}` }
   // A relay that hangs up mid-conversation (in the middle of a message too) had answered before: "no reply" read as
   // a server that is down. nodemailer says "Connection closed unexpectedly", without host or port.
-  const closed = /connection closed/i.test(e.message ?? '')
-    ? 'the server closed the connection without answering'
-    : undefined
-  const words =
-    e.response ??
-    /\bE[A-Z]{3,}\b/.exec(e.message ?? '')?.[0] ??
-    closed ??
-    (e.code ? 'no reply' : 'the server could not be used')
+  const closed = /connection closed/i.test(e.message ?? '') ? 'the server closed it without answering' : undefined
+  const systemCode = /\bE[A-Z]{3,}\b/.exec(e.message ?? '')?.[0]
+  if (!e.response && (e.code === 'ECONNECTION' || e.code === 'ESOCKET')) {
+    const reason = (systemCode && NETWORK_REASONS[systemCode]) ?? systemCode ?? closed
+    return { ok: false, code: null, error: `SMTP: the connection failed${reason ? ` (${reason})` : ''}` }
+  }
+  const words = e.response ?? systemCode ?? closed ?? (e.code ? 'no reply' : 'the server could not be used')
   let said = words.replace(/\s+/g, ' ').slice(0, MAX_REPLY)
   if (s.password) said = said.split(s.password).join('[redacted]')
   const what = e.code ? `${WHAT[e.code] ?? e.code}: ` : ''

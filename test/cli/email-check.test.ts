@@ -58,7 +58,7 @@ describe('the detail of a failed check', () => {
     const down = await checkEmail({ config: testConfig({ email, server: publicUrl }) })
     expect(down).toEqual({
       status: 'failed',
-      detail: `127.0.0.1:${port} (none, no sign-in): connection failed: ECONNREFUSED`,
+      detail: `127.0.0.1:${port} (none, no sign-in): the connection failed (connection refused)`,
     })
 
     const server = await smtp({ auth: AUTH })

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, test } from 'bun:test'
 import { createServer, type Socket } from 'node:net'
 import { sendEmail } from '../../src/outbound/smtp'
+import { PLAIN_MESSAGE as message } from '../support/smtp'
 
 // A relay that follows RFC 5321 but takes REPLY_MS before each reply (a busy relay, one that scans as it goes): each
 // step is well inside nodemailer's per-step timeouts, yet the whole conversation is long.
@@ -47,14 +48,6 @@ const settings = {
   password: '',
   from: 'Lead Signals <leads@example.test>',
   verify_certificates: false,
-}
-const message = {
-  to: 'sales@example.com',
-  subject: 'New lead',
-  html: '<p>hi</p>',
-  text: 'hi',
-  headers: {},
-  messageId: '<msg_1@lead-signals>',
 }
 
 describe('an e-mail attempt has one time limit for the whole conversation (docs/webhooks.md#retries)', () => {

@@ -101,3 +101,13 @@ export function smtpPerTest() {
     return s
   }
 }
+
+/** One small message, for tests of how a send to an SMTP server ends rather than of what it holds. */
+export const PLAIN_MESSAGE = {
+  to: 'sales@example.com',
+  subject: 'New lead',
+  html: '<p>hi</p>',
+  text: 'hi',
+  headers: {},
+  messageId: '<msg_1@lead-signals>',
+}

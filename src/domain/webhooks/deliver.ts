@@ -6,6 +6,7 @@ import { bodyOf } from './attempt-body'
 import { TEST_EVENT } from './payload'
 import { FAILING_DAYS, FAILING_MS, nextAttemptAt, RATE_LIMITED_HOURS, RATE_LIMITED_MS } from './schedule'
 import { PAUSED_BY_429, PAUSED_BY_GLOBAL_LIMIT, PAUSED_BY_PACING, resetAt } from './rate-limit'
+import { logsRateLimited, rateLimitedSec } from './rate-limited-log'
 import { sendBody } from './send'
 
 export type DeliveryDeps = Needs<
@@ -108,13 +109,20 @@ export async function runAttempt(deps: DeliveryDeps, d: ClaimedDelivery) {
     uncounted: false,
   })
   if (!written) return
-  logAttempt(deps, endpoint, d, result)
+  logAttempt(deps, endpoint, d, result, rateLimitedSec(d.rateLimitedSince, at.getTime()))
   if (result.ok) return deps.repos.webhookEndpoints.markHealthy(endpoint.id)
   // A signal deleted meanwhile says nothing about the receiver.
   if (body !== undefined) await endpointFailed(deps, endpoint, result.gone ? goneReason(result) : null, at.getTime())
 }
 
-const logAttempt = (deps: DeliveryDeps, endpoint: EndpointRow, d: ClaimedDelivery, result: AttemptResult) =>
+/** `waitedSec`: how long the run of 429s this attempt is in, or ends, has lasted (docs/operations.md). */
+const logAttempt = (
+  deps: DeliveryDeps,
+  endpoint: EndpointRow,
+  d: ClaimedDelivery,
+  result: AttemptResult,
+  waitedSec?: number,
+) =>
   deps.log.info('webhook_attempt', {
     delivery: d.id,
     endpoint: endpoint.id,
@@ -122,6 +130,7 @@ const logAttempt = (deps: DeliveryDeps, endpoint: EndpointRow, d: ClaimedDeliver
     ok: result.ok,
     status: result.statusCode,
     error: result.ok ? undefined : result.error,
+    rateLimitedSec: waitedSec,
   })
 
 /**
@@ -141,7 +150,15 @@ async function rateLimited(deps: DeliveryDeps, endpoint: EndpointRow, d: Claimed
     rateLimitedSince: since,
     uncounted: !givenUp,
   })
-  if (written) logAttempt(deps, endpoint, d, { ok: false, statusCode: 429, gone: false, error })
+  // Logged when the run starts, then at a bounded rate, and when it is given up: not once per 429.
+  if (written && (givenUp || logsRateLimited(d.rateLimitedSince, d.lastAttemptAt, at.getTime())))
+    logAttempt(
+      deps,
+      endpoint,
+      d,
+      { ok: false, statusCode: 429, gone: false, error },
+      rateLimitedSec(since, at.getTime()),
+    )
 }
 
 /**

@@ -42,6 +42,6 @@ const localLinks = (config: Needs<'config'>['config']) =>
  * reply code when the server answered one its words do not already start with.
  */
 function failure(error: string, code: number | null): string {
-  const words = error.replace(/^SMTP /, '')
+  const words = error.replace(/^SMTP:? /, '')
   return code === null || words.includes(String(code)) ? words : `${words} (reply code ${code})`
 }

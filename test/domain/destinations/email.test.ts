@@ -245,7 +245,7 @@ describe('e-mail destinations (docs/destinations.md#e-mail)', () => {
     const gone = await smtp()
     await gone.stop()
     const refused = await (await firstAttempt({ ...gone.emailConfig })).delivery()
-    expect(refused.lastError).toBe('SMTP connection failed: ECONNREFUSED')
+    expect(refused.lastError).toBe('SMTP: the connection failed (connection refused)')
   })
 
   test('a relay that closes the connection in the middle of a message: the log says so, and the retry sends it', async () => {
@@ -255,7 +255,7 @@ describe('e-mail destinations (docs/destinations.md#e-mail)', () => {
     // The server had answered every command before: "no reply" sent the team looking for a server that was down.
     expect([cut.status, cut.lastError]).toEqual([
       'pending',
-      'SMTP connection failed: the server closed the connection without answering',
+      'SMTP: the connection failed (the server closed it without answering)',
     ])
     expect(server.received).toHaveLength(0)
     clock.set(new Date(Date.parse(BUILT) + 6_000).toISOString())
