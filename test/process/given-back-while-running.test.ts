@@ -54,8 +54,9 @@ test('a call whose unit another machine gave back while it ran is not answered f
   await rows(worldB, `UPDATE take_receipts SET holder = '${OTHER_MACHINE}', at = at - ${LEFT_QUIET_MS + 1000}`)
   const b = serveChild(worldB, cleanup)
   const urlB = await urlOf(b)
+  // The line is written after the give-back commits, so the usage can read 0 before it reaches B's stderr.
   await until('B gave the unit back', async () => (await usedOf(urlB, apiKey)) === 0)
-  expect(b.stderr()).toContain('"event":"units_given_back"')
+  await b.until('B said so', () => b.stderr().includes('"event":"units_given_back"'))
   proxy.setDelay(0)
 
   // The team spends that unit through B; then A's call ends, with no unit left for it.
