@@ -50,11 +50,11 @@ describe('backup of a database a newer version migrated', () => {
 // docs/operations.md#upgrades: every build calls itself 0.1.0, so a refusal names the schemas, as --version does: the
 // database's by its number (this executable cannot know the newer migration's name), and this executable's in full.
 describe('a refusal of a database or backup a newer version migrated names both schemas', () => {
-  test('migrate and restore say the database is at schema 0031 and this executable at 0030_held_receipts', async () => {
+  test('migrate and restore say the database is at schema 0032 and this executable at 0031_verdict_undos', async () => {
     await migratedByANewerVersion()
     await ok(ws, ['backup', '--to', 'newer-backup.db'])
     const versions = `database schema ${String(migrations.length).padStart(4, '0')}; this executable's is ${LATEST.tag}`
-    expect(versions).toBe("database schema 0031; this executable's is 0030_held_receipts")
+    expect(versions).toBe("database schema 0032; this executable's is 0031_verdict_undos")
     const migrated = await runCli(ws, ['migrate'])
     expect(migrated.code).toBe(1)
     expect(migrated.stderr).toContain(`newer version of lead-signals (${versions})`)
