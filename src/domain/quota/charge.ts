@@ -38,10 +38,11 @@ export async function charged<T>(
   stopHolding()
   while (!(await usage.keep(reservation, mustConfirm(reservation)))) {
     // The server gave the unit back while stopping (see cli/serve.ts): this answer would be free, so it is not given.
-    if (!reservation.lost)
+    if (!reservation.lost) {
       throw new AppError('internal', 'the server stopped before this call finished; nothing was charged')
-      // Another server gave it back, having heard nothing of this call for LEFT_QUIET_MS: the answer takes a unit
-      // again, as a new call would, or is refused as one would be (docs/operations.md#a-call-that-outlived-its-silence).
+    }
+    // Another server gave it back, having heard nothing of this call for LEFT_QUIET_MS: the answer takes a unit
+    // again, as a new call would, or is refused as one would be (docs/operations.md#a-call-that-outlived-its-silence).
     ;({ reservation, plan, now, month } = await reserveInClockMonth(deps, a, signal))
   }
   // A unit paid from a month that began after this call's clock read `now` counts on that month's first day.

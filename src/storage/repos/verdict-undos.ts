@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm'
+import { and, eq, gt, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../engine/types'
 import { signalFeedback } from '../tables/signal-feedback'
 import { signals } from '../tables/signals'
@@ -55,13 +55,16 @@ export function createVerdictUndosRepo(db: Db) {
     async undo(a: { teamId: string; userId: string; signalId: string; undoes: string; after: string }, row: Produced) {
       const { teamId, signalId } = a
       const mark = `undoing ${a.undoes}`
-      const claimed = sql`exists (select 1 from ${verdictUndos} where ${verdictUndos.signalId} = ${signalId} and ${verdictUndos.undoes} = ${mark})`
+      // The record claimed by this Undo, and what it held: each write below applies only then.
+      const claimedWith = (held: SQL) =>
+        sql`exists (select 1 from ${verdictUndos} where ${verdictUndos.signalId} = ${signalId} and ${verdictUndos.undoes} = ${mark} and ${held})`
+      const claimed = claimedWith(sql`1`)
       const earlier = (column: string) =>
         sql
           .raw(`(select ${column} from verdict_undos where signal_id = `)
           .append(sql`${signalId} and undoes = ${mark})`)
-      const none = sql`exists (select 1 from ${verdictUndos} where ${verdictUndos.signalId} = ${signalId} and ${verdictUndos.undoes} = ${mark} and (${verdictUndos.verdict} is null or ${verdictUndos.judgedAt} is null))`
-      const some = sql`exists (select 1 from ${verdictUndos} where ${verdictUndos.signalId} = ${signalId} and ${verdictUndos.undoes} = ${mark} and ${verdictUndos.verdict} is not null and ${verdictUndos.judgedAt} is not null)`
+      const none = claimedWith(sql`(${verdictUndos.verdict} is null or ${verdictUndos.judgedAt} is null)`)
+      const some = claimedWith(sql`${verdictUndos.verdict} is not null and ${verdictUndos.judgedAt} is not null`)
       const ofSignal = and(eq(signalFeedback.teamId, teamId), eq(signalFeedback.signalId, signalId))
       const results = await db.batch([
         db
