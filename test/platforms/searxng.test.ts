@@ -222,12 +222,14 @@ describe('searxng connector (internet and indiehacker) against a fake instance',
     expect(same.received).toHaveLength(2)
   })
 
-  test('a 403 says that JSON output is not enabled on the instance', async () => {
+  // SearXNG answers 403 to a format its settings do not list (docs.searxng.org/dev/search_api): no key is involved,
+  // so platforms check must not call it refused credentials.
+  test('a 403 says that JSON output is not enabled on the instance, not that credentials were refused', async () => {
     const sx = fake(() => new Response('Forbidden', { status: 403 }))
     const err = await connector('internet', sx.origin)
       .search('crm', 5)
       .catch((e) => e)
-    expect(err).toMatchObject({ kind: 'upstream_error' })
+    expect(err).toMatchObject({ kind: 'upstream_error', status: 403, refusedCredentials: false })
     expect(err.message).toContain('search.formats')
     expect(err.message).not.toContain(sx.origin)
   })

@@ -152,6 +152,9 @@ function explained(network: Network, err: unknown): unknown {
     return new UpstreamStatusError(
       403,
       `${network}: the SearXNG instance refused JSON (403); add json to search.formats in its settings.yml`,
+      undefined,
+      // A setting of the instance, not a key: SearXNG takes none (platforms check: unexpected answer).
+      false,
     )
   if (retryAfterSec !== undefined)
     return new UpstreamStatusError(
