@@ -59,6 +59,7 @@ export function failedAnswer(
   longestWaitSec?: number,
 ): UpstreamStatusError {
   const limit = rule(answer, now)
+  if (!limit && answer.headers.get('cf-mitigated')?.trim() === 'challenge') return challenged(platform, answer.status)
   if (!limit) {
     const failed = new UpstreamStatusError(answer.status, `${platform} answered with status ${answer.status}`)
     if (answer.status === 503) failed.unavailableSec = retryAfterSeconds(answer.headers, now)
@@ -73,6 +74,19 @@ export function failedAnswer(
     false,
   )
 }
+
+/**
+ * Cloudflare's challenge page, of any kind, carries `cf-mitigated: challenge` (developers.cloudflare.com, "Detect a
+ * Challenge Page response"): a browser check in front of the platform, which a server cannot pass. It refuses the
+ * address or the requests, not a key: named as such, and never as refused credentials (Medium and Substack have none).
+ */
+const challenged = (platform: string, status: number) =>
+  new UpstreamStatusError(
+    status,
+    `${platform} answered with Cloudflare's browser check (${status}, cf-mitigated: challenge), which a server cannot pass: the site's protection refused this server's address or requests, not its credentials`,
+    undefined,
+    false,
+  )
 
 /**
  * What a connector reads from a failed answer beyond its rate limit: the error it stands for, when the platform's

@@ -4,6 +4,7 @@ import { createLogger } from '../../src/lib/log'
 import { createSearxngConnector, resultDate } from '../../src/platforms/searxng/connector'
 import { fakesPerTest, longText } from '../support/fake-upstream'
 import { searxngLimiter } from '../support/platform-rules'
+import { searxngPage } from '../support/searxng-answer'
 
 // A fake SearXNG instance answering /search?format=json in the shape of searx/webutils.get_json_response.
 const fake = fakesPerTest()
@@ -38,18 +39,7 @@ const result = (n: number, extra: Record<string, unknown> = {}) => ({
   publishedDate: '2026-03-01T10:30:00',
   ...extra,
 })
-const page = (results: unknown[], extra: Record<string, unknown> = {}) =>
-  Response.json({
-    query: 'crm',
-    number_of_results: 0,
-    results,
-    answers: [],
-    corrections: [],
-    infoboxes: [],
-    suggestions: [],
-    unresponsive_engines: [],
-    ...extra,
-  })
+const page = searxngPage
 
 describe('searxng connector (internet and indiehacker) against a fake instance', () => {
   test('internet GETs /search with the keyword, format=json and pageno 1', async () => {
@@ -232,12 +222,14 @@ describe('searxng connector (internet and indiehacker) against a fake instance',
     expect(same.received).toHaveLength(2)
   })
 
-  test('a 403 says that JSON output is not enabled on the instance', async () => {
+  // SearXNG answers 403 to a format its settings do not list (docs.searxng.org/dev/search_api): no key is involved,
+  // so platforms check must not call it refused credentials.
+  test('a 403 says that JSON output is not enabled on the instance, not that credentials were refused', async () => {
     const sx = fake(() => new Response('Forbidden', { status: 403 }))
     const err = await connector('internet', sx.origin)
       .search('crm', 5)
       .catch((e) => e)
-    expect(err).toMatchObject({ kind: 'upstream_error' })
+    expect(err).toMatchObject({ kind: 'upstream_error', status: 403, refusedCredentials: false })
     expect(err.message).toContain('search.formats')
     expect(err.message).not.toContain(sx.origin)
   })

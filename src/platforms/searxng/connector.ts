@@ -13,6 +13,7 @@ import { authorOr, readEnvelope, readItems } from '../common/mapping'
 import type { Mention } from '../../mention'
 import type { PlatformConnector } from '../types'
 import { plainQuery } from '../../query/platform-queries'
+import { silentEngines, silentEnginesWarning } from './engines'
 
 // SearXNG search API (docs.searxng.org/dev/search_api): GET /search?q=…&format=json&pageno=N (1-based). JSON is
 // only served when the instance lists `json` under search.formats in settings.yml; otherwise it answers 403. A page
@@ -76,10 +77,13 @@ export function createSearxngConnector(
 
   // The pages a search is charged (about ten results a page, one more for repeats) and sends at most.
   const pagesFor = (limit: number) => Math.min(config.max_pages, Math.ceil(limit / 10) + 1)
+  // The engines that did not answer when the last search found nothing (engines.ts).
+  let silent: string[] = []
   return {
     platform: network,
     pause,
     requestsFor: pagesFor,
+    warning: () => silentEnginesWarning(network, silent),
     async search(keyword, limit, signal) {
       // The registry builds this connector only when base_url is set (docs/operations.md#platforms); this guards the type.
       if (!config.base_url) throw new AppError('platform_not_configured', `${network} needs a SearXNG base_url`)
@@ -94,6 +98,7 @@ export function createSearxngConnector(
       // An instance often lives under a path behind a proxy (https://host/searxng/): /search is relative to it.
       const base = config.base_url.endsWith('/') ? config.base_url : `${config.base_url}/`
       const found = collectMentions(limit, (m) => m.url)
+      silent = []
       for (let pageno = 1; pageno <= pagesFor(limit) && !found.full; pageno++) {
         let answer: Awaited<ReturnType<typeof fetchPage>>
         try {
@@ -108,6 +113,7 @@ export function createSearxngConnector(
         const { results, unresponsive_engines } = answer
         if (results.length === 0 && unresponsive_engines?.length) {
           log.warn('platform_engines_unresponsive', { platform: network, engines: unresponsive_engines.length })
+          if (pageno === 1) silent = silentEngines(unresponsive_engines)
         }
         // Engines and pages overlap: the same address may come twice.
         const fresh = found.add(
@@ -146,6 +152,9 @@ function explained(network: Network, err: unknown): unknown {
     return new UpstreamStatusError(
       403,
       `${network}: the SearXNG instance refused JSON (403); add json to search.formats in its settings.yml`,
+      undefined,
+      // A setting of the instance, not a key: SearXNG takes none (platforms check: unexpected answer).
+      false,
     )
   if (retryAfterSec !== undefined)
     return new UpstreamStatusError(

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
-import { type FailureReader, jsonBodyOf, platformJsonGet, UpstreamStatusError } from '../http'
+import { platformJsonGet } from '../http'
 import { authorOr, count, isoDate, readEnvelope, readItems, ReadableDate } from '../common/mapping'
 import { pagedSearch } from '../common/collect'
 import { spentLimit } from '../common/credential-pauses'
@@ -9,6 +9,7 @@ import { pauseKey, type PlatformShared } from '../common/shared-pauses'
 import { AS_SENT, type Mention } from '../../mention'
 import type { PlatformConnector } from '../types'
 import { twitterQuery } from '../../query/platform-queries'
+import { xRefusal } from './refusals'
 
 // X API v2 recent search (GET /2/tweets/search/recent, the last 7 days): max_results is 10..100, sort_order=recency
 // gives newest first, and meta.next_token goes back as next_token for the next page. Every post returned is billed
@@ -43,33 +44,6 @@ const Envelope = v.object({
 })
 type User = v.InferOutput<typeof User>
 
-/** How long a spent usage cap is waited out before X is asked again: its reset day is the project's, unknown here. */
-export const USAGE_CAP_WAIT_SEC = 3600
-const UsageCapped = v.object({
-  type: v.optional(v.string()),
-  title: v.optional(v.string()),
-  period: v.optional(v.string()),
-})
-
-/**
- * X answers 429 for a spent Post cap as for its 15-minute window (docs.x.com, Response codes and errors), the cap's
- * with a problem of type usage-capped (title UsageCapExceeded, its period) and the window's requests remaining: it
- * lasts until the cap resets, so it is waited out an hour at a time, not the minute a window's limit would take.
- */
-const usageCapped: FailureReader = ({ status, text }) => {
-  if (status !== 429) return undefined
-  const parsed = v.safeParse(UsageCapped, jsonBodyOf(text))
-  if (!parsed.success) return undefined
-  const { type, title, period } = parsed.output
-  if (!type?.endsWith('/problems/usage-capped') && title !== 'UsageCapExceeded') return undefined
-  const which = period && /^[A-Za-z]{1,20}$/.test(period) ? `${period} ` : ''
-  return new UpstreamStatusError(
-    429,
-    `twitter: X's ${which}usage cap is spent (429 UsageCapExceeded); retry after ${USAGE_CAP_WAIT_SEC} s. Raise the cap or buy credits in the X developer console`,
-    USAGE_CAP_WAIT_SEC,
-  )
-}
-
 export function createTwitterConnector(
   config: Config['platforms']['twitter'],
   log: Logger,
@@ -81,7 +55,7 @@ export function createTwitterConnector(
   const key = pauseKey('twitter', config.base_url, config.bearer_token)
   const pause = spentLimit("twitter's request limit is spent", 'twitter', key, shared.pauses)
   const bearer = { authorization: `Bearer ${config.bearer_token.trim()}` }
-  const get = platformJsonGet('twitter', config, bearer, usageCapped, pause.heard)
+  const get = platformJsonGet('twitter', config, bearer, xRefusal, pause.heard)
   return {
     platform: 'twitter',
     pause,
