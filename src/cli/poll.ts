@@ -9,6 +9,7 @@ import { passAdvice } from '../domain/polling/advice'
 import { modelAdvice } from '../domain/polling/model-advice'
 import { parseFlags } from './args'
 import { noPositionals, printJson } from './common'
+import { failureLine } from './failure-line'
 import { requireDatabaseFile } from './with-deps'
 import { onStopSignals } from './stop-signals'
 
@@ -38,7 +39,7 @@ export async function poll(argv: string[]): Promise<number> {
           if (!(err instanceof PollStalled)) throw err
           // The pass given up on still waits on the database, and its socket and scoring threads would keep this process
           // alive for good: exiting is the one way to end (docs/operations.md#a-pass-that-hangs).
-          console.error(`lead-signals: ${err.message}`)
+          console.error(stalledLine(err))
           process.exit(ERRORS[err.kind].exit)
         })
         // A model server that could not be reached, as a platform is: the address to check (model-advice.ts).
@@ -62,3 +63,10 @@ export async function poll(argv: string[]): Promise<number> {
     deps.database.client.close()
   }
 }
+
+/**
+ * The given-up pass's failure line (docs/operations.md#a-pass-that-hangs), bounded and with its control characters
+ * shown as U+FFFD as every failure line is (failure-line.ts): printed raw, it had no bound and let a
+ * control character reach the terminal.
+ */
+export const stalledLine = (err: PollStalled) => `lead-signals: ${failureLine(err.message)}`

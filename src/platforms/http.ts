@@ -4,16 +4,6 @@ import { fetchFollowing } from './follow-redirects'
 import type { RateLimitRule } from './common/rate-limit'
 import { type FailureReader, failedAnswer, PlatformUnreachableError } from './upstream-errors'
 
-export { retryAfterSecOf } from './common/rate-limit'
-// What a failure becomes lives in upstream-errors.ts; the connectors, streams and domain name them here, with the calls.
-export {
-  type FailureReader,
-  failedAnswer,
-  jsonBodyOf,
-  PlatformUnreachableError,
-  UpstreamStatusError,
-} from './upstream-errors'
-
 export const USER_AGENT = 'lead-signals/0.1 (self-hosted social listening; +https://github.com/lead-signals)'
 // docs/security.md#what-is-bounded: the largest answer a platform's page makes is a few MB (100 posts with their
 // text); past this, an answer (or the mirror a base_url names) is gone wrong, and is not held whole in memory.

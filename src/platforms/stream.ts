@@ -1,6 +1,6 @@
 import type { SearchPlatform } from '../config/platform-names'
 import { AppError } from '../errors'
-import { UpstreamStatusError } from './http'
+import { UpstreamStatusError } from './upstream-errors'
 import type { Mention } from '../mention'
 
 /**

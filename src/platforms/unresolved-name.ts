@@ -1,6 +1,6 @@
 import type { Config } from '../config/schema'
 import { doesNotResolve, unresolvedHost } from '../lib/network-reason'
-import { PlatformUnreachableError } from './http'
+import { PlatformUnreachableError } from './upstream-errors'
 
 // The settings of a platform's table that hold an address its requests go to (config.example.toml).
 const ADDRESS_KEYS = ['base_url', 'auth_url', 'stream_url'] as const

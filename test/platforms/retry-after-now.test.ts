@@ -8,7 +8,7 @@ import type { Source } from '../../src/config/platform-names'
 import { createDeferrals } from '../../src/domain/polling/deferrals'
 import { checkPlatforms } from '../../src/domain/sources/check'
 import { platformStatus } from '../../src/domain/sources/status'
-import { UpstreamStatusError } from '../../src/platforms/http'
+import { UpstreamStatusError } from '../../src/platforms/upstream-errors'
 import { seedTeam, testDeps } from '../support/deps'
 import { fakesPerTest } from '../support/fake-upstream'
 

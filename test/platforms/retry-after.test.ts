@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'bun:test'
 import type { AppError } from '../../src/errors'
 import { headerRateLimit } from '../../src/platforms/common/rate-limit'
-import { fetchPlatformJson, retryAfterSecOf } from '../../src/platforms/http'
+import { fetchPlatformJson } from '../../src/platforms/http'
+import { retryAfterSecOf } from '../../src/platforms/common/rate-limit'
 import { fakeUpstream } from '../support/fake-upstream'
 
 const now = Date.parse('2026-11-15T12:00:00.000Z')

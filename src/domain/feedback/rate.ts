@@ -18,7 +18,7 @@ export async function rateSignal(deps: RateDeps, teamId: string, a: FeedbackInpu
   return (await rate(deps, teamId, a)).answer
 }
 
-/** rateSignal's verdict, and with `undo` (a console verdict) also what the signal was as it was written. */
+/** rateSignal's verdict and what the signal was as it was written; with `undo` (a console verdict) that is kept. */
 export async function rate(deps: RateDeps, teamId: string, a: FeedbackInput, undo?: UndoRecord) {
   const signal = await judged(deps, teamId, a.id)
   const judgedAt = deps.clock.now().toISOString()

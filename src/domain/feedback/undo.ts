@@ -2,19 +2,19 @@ import { AppError } from '../../errors'
 import type { Before } from '../../storage/repos/verdict-undos'
 import type { Needs } from '../needs'
 import { keywordKey } from '../../query/same-query'
-import { type FeedbackInput, judged, rate, rateSignal } from './rate'
+import { type FeedbackInput, judged, rate } from './rate'
 
 /** docs/console.md#verdicts: how long after a verdict its Undo can still be done; an older record has expired. */
 export const UNDO_HOURS = 24
 
 /**
  * The console's 👍 / 👎 (docs/console.md#verdicts), and rate_signal's: a verdict as the API gives it, whose answer adds
- * `before`, what the signal was before it (for rate_signal's line, whether the signal moved). Read here, as only the
- * signal and its verdict row know it: a signal stored while its author was muted is dismissed without a verdict
- * (docs/people.md#mute), and a verdict given through the API or an assistant may carry a reason the page never showed.
- * With `userId` (the console's user) that before is read and stored in the verdict's own transaction, for its Undo
- * (undoVerdict): a verdict committed since the request read the signal is what the Undo gives back, not written over.
- * An assistant has no Undo, so its verdict stores none, and its before is read just ahead (a line, nothing kept).
+ * `before`, what the signal was before it (for rate_signal's line, whether the signal moved). Read in the verdict's own
+ * transaction, as only the signal and its verdict row know it: a signal stored while its author was muted is dismissed
+ * without a verdict (docs/people.md#mute), a verdict given through the API or an assistant may carry a reason the page
+ * never showed, and a teammate's verdict committed since the request read the signal is what this one replaces (read
+ * ahead, the line said the signal moved when it did not). With `userId` (the console's user) that before is also
+ * stored, for its Undo (undoVerdict); an assistant has no Undo, so its verdict stores none.
  */
 export async function rateWithBefore(
   deps: Needs<'clock', 'signals' | 'signalFeedback'>,
@@ -22,19 +22,8 @@ export async function rateWithBefore(
   a: FeedbackInput,
   userId?: string,
 ) {
-  if (userId !== undefined) {
-    const { answer, before } = await rate(deps, teamId, a, { userId })
-    return { ...answer, before: before as Before }
-  }
-  const signal = await judged(deps, teamId, a.id)
-  const earlier = await deps.repos.signalFeedback.byId(teamId, signal.id)
-  const before: Before = {
-    verdict: earlier?.verdict ?? null,
-    reason: earlier?.reason ?? null,
-    judgedAt: earlier?.judgedAt ?? null,
-    dismissed: signal.dismissed,
-  }
-  return { ...(await rateSignal(deps, teamId, a)), before }
+  const { answer, before } = await rate(deps, teamId, a, userId === undefined ? undefined : { userId })
+  return { ...answer, before: before as Before }
 }
 
 /**

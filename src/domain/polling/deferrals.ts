@@ -1,6 +1,6 @@
 import { AppError } from '../../errors'
 import type { Clock } from '../../lib/clock'
-import { UpstreamStatusError } from '../../platforms/http'
+import { UpstreamStatusError } from '../../platforms/upstream-errors'
 
 /**
  * Per platform, the time before which a pass does not call it: the retry time of a rate-limit answer (read from source

@@ -1,6 +1,6 @@
 import { AppError } from '../../errors'
 import type { Mention } from '../../mention'
-import { PlatformUnreachableError } from '../../platforms/http'
+import { PlatformUnreachableError } from '../../platforms/upstream-errors'
 import { unresolvedName } from '../../platforms/unresolved-name'
 import { SearchStopped } from '../search/shared-search'
 import { advance, cursorKey, pairsOf } from './cursor'

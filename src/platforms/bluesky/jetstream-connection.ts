@@ -5,6 +5,7 @@ import type { StreamSink } from '../stream'
 import { headOf, oversizeNote, passOverThrown, safeJson, subscription, tooLarge } from './jetstream-message'
 import { silenceWatch } from './jetstream-refusal'
 import { deletedPost, Event, eventKey, toMention } from './jetstream-event'
+import { wellNamed } from './atproto-ids'
 
 // One Jetstream connection (docs/streams.md#which-platforms-stream); the reader that opens one after another, moving
 // between the configured addresses and waiting out failures, is jetstream.ts.
@@ -43,8 +44,13 @@ export function connectOnce(
   return new Promise((resolve) => {
     let heard: 'garbage' | 'heard' | undefined
     let first = true
-    // A message that is not an event among events is a gap, told once a connection (docs/streams.md#outages).
+    // A message that is not an event among events, or an event whose did or rkey is not atproto's, is a gap, told
+    // once a connection (docs/streams.md#outages).
     let toldGarbage = false
+    const passOver = (what: string) => {
+      if (!toldGarbage) sink.gap(`Jetstream at ${new URL(endpoint).host} sent ${what}; passed over`)
+      toldGarbage = true
+    }
     // No permessage-deflate: Jetstream never takes it, and a server that did could send 120 MiB as 122 kB, each
     // inflated whole before the reader sees it (docs/streams.md#outages).
     const ws = new WebSocket(url.toString(), { perMessageDeflate: false })
@@ -91,14 +97,15 @@ export function connectOnce(
         // The first message not an event: not Jetstream, a failed read at once, though the connection stays open.
         if (!heard) {
           heard = 'garbage'
-          finish()
-        } else if (!toldGarbage)
-          sink.gap(`Jetstream at ${new URL(endpoint).host} sent a message that is not an event; passed over`)
-        toldGarbage = true
-        return
+          toldGarbage = true
+          return finish()
+        }
+        return passOver('a message that is not an event')
       }
       heard = 'heard'
       const e = parsed.output
+      // Its did and rkey would name a post, its links and the position: outside atproto's syntax, none is written.
+      if (!wellNamed(e)) return passOver("an event whose did or rkey is not atproto's syntax")
       watch.heard(e.time_us)
       if (first && from !== null && e.time_us - from.us > GAP_US)
         sink.gap(`Jetstream resumed ${Math.round((e.time_us - from.us) / 1e6)} s after the stored cursor`)

@@ -1,7 +1,7 @@
 import { lookup } from 'node:dns/promises'
 import { isIP } from 'node:net'
 import { AppError } from '../../errors'
-import { PlatformUnreachableError, UpstreamStatusError } from '../http'
+import { PlatformUnreachableError, UpstreamStatusError } from '../upstream-errors'
 import { MAX_MESSAGE_BYTES } from './jetstream-message'
 
 /**

@@ -1,6 +1,7 @@
 import { AppError } from '../../errors'
 import { headerRateLimit } from '../common/rate-limit'
-import { sendPlatformRequest, UpstreamStatusError } from '../http'
+import { sendPlatformRequest } from '../http'
+import { UpstreamStatusError } from '../upstream-errors'
 
 /**
  * An XRPC error answer: its status and the `error` name of its `{ error, message }` body (atproto HTTP spec). A rate

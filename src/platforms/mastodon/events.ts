@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { AppError } from '../../errors'
-import { failedAnswer, PlatformUnreachableError, UpstreamStatusError } from '../http'
+import { failedAnswer, PlatformUnreachableError, UpstreamStatusError } from '../upstream-errors'
 import { NAMED_WAIT_MAX_SEC, type StreamSink } from '../stream'
 import { readAtMost } from '../../lib/read-at-most'
 import { TokenLacksScope } from './connector'

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { AppError } from '../../errors'
-import { failedAnswer, PlatformUnreachableError, USER_AGENT, UpstreamStatusError } from '../http'
+import { USER_AGENT } from '../http'
+import { failedAnswer, PlatformUnreachableError, UpstreamStatusError } from '../upstream-errors'
 import type { StreamSink } from '../stream'
 import { safeJson, StreamedStatus } from './events'
 import { STATUS_ID } from './ids'
@@ -20,7 +21,6 @@ const MAX_HELD = 1000
 const PASSED_OVER = Symbol('passed over')
 const Message = v.object({ event: v.string(), payload: v.optional(v.unknown()) })
 const Refused = v.object({ error: v.string() })
-
 // What a server or the WebSocket client says, shown without control characters and without the address it names.
 const printable = (s: string) => [...s].filter((ch) => ch >= ' ' && ch !== '\u007f').join('')
 

@@ -1,6 +1,6 @@
 import { AppError } from '../../errors'
 import { headerRateLimit, type RateLimitRule, retryAfterSecOf, retryWords } from '../common/rate-limit'
-import { jsonBodyOf } from '../http'
+import { jsonBodyOf } from '../upstream-errors'
 
 // Product Hunt's answer to a spent budget (docs/platforms.md#producthunt): a GraphQL body with no data and the error
 // `rate_limit_reached`, whose details name the seconds to the window's reset (`reset_in`), as users quote it

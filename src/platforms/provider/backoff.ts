@@ -1,6 +1,6 @@
 import { AppError } from '../../errors'
 import { type FailedAnswer, retryAfterSecOf, retryWords } from '../common/rate-limit'
-import { UpstreamStatusError } from '../http'
+import { UpstreamStatusError } from '../upstream-errors'
 import { pause } from '../../lib/pause'
 
 // Apify API v2, "Retrying rate-limited requests with exponential backoff" (docs/platforms.md#providers): a 429 that

@@ -2,7 +2,8 @@ import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
 import { REDDIT_ACCESS_STEPS } from '../configured'
-import { fetchPlatformJson, UpstreamStatusError } from '../http'
+import { fetchPlatformJson } from '../http'
+import { UpstreamStatusError } from '../upstream-errors'
 import { NAMED_WAIT_MAX_SEC } from '../stream'
 
 /** A token is renewed this long before Reddit says it expires (or at half its life, if that comes first). */

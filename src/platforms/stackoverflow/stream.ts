@@ -20,7 +20,7 @@ import { backoffPause, QUOTA_SPENT_SEC, quotaPause, refusalMessage, throttleWait
 import type { PlatformShared } from '../common/shared-pauses'
 import { AppError } from '../../errors'
 import { remember } from '../../lib/bounded-map'
-import { failedAnswer } from '../http'
+import { failedAnswer } from '../upstream-errors'
 
 // Stack Exchange API 2.3 /questions (api.stackexchange.com/docs/questions) with sort=creation&order=desc: a site's
 // newest questions, 100 a page. One read a minute with a key (1,440 of its 10,000 calls a day); without one, a read

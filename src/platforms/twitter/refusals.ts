@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { type FailureReader, jsonBodyOf, UpstreamStatusError } from '../http'
+import { type FailureReader, jsonBodyOf, UpstreamStatusError } from '../upstream-errors'
 
 // How X says no beyond its 15-minute window, apart from connector.ts, which searches: the problem JSON X sends
 // (docs.x.com, Response codes and errors: type, title, detail) names a refusal its status alone does not.

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { nextMidnightIn } from '../../lib/zoned-time'
 import { headerRateLimit, type RateLimitRule } from '../common/rate-limit'
-import { type FailureReader, jsonBodyOf, UpstreamStatusError } from '../http'
+import { type FailureReader, jsonBodyOf, UpstreamStatusError } from '../upstream-errors'
 import { quotaDayZone } from '../quota-day'
 
 // How YouTube says no (a spent quota, a short-term limit, a refused key), apart from connector.ts, which searches:

@@ -4,7 +4,7 @@ import { personFigures } from './person-figures-update'
 import { signalFeedback } from '../tables/signal-feedback'
 import { signals } from '../tables/signals'
 import { teams } from '../tables/teams'
-import { type Before, beforeOf, keepBefore } from './verdict-undos'
+import { type Before, beforeOf, keepBefore, readBefore } from './verdict-undos'
 
 export type Verdict = 'relevant' | 'not_relevant'
 type FeedbackRow = typeof signalFeedback.$inferInsert
@@ -14,30 +14,29 @@ export function createSignalFeedbackRepo(db: Db) {
     /**
      * Stores a verdict in one transaction: replaces the signal's earlier verdict, marks the signal dismissed or not,
      * sums up its person's figures again, and moves the team's signals version so the cached totals, anchors and pages
-     * of the list are read again. A console verdict (`undo`: who gave it) first keeps, in the same transaction, what
-     * the signal was just before it for its Undo (verdict-undos.ts), and answers that before: read in the transaction
-     * that writes, so a verdict committed since the request read the signal is what the Undo gives back.
+     * of the list are read again. It answers what the signal was just before it, read in the transaction that writes,
+     * so a verdict committed since the request read the signal is the before (rate_signal's line, an Undo). A console
+     * verdict (`undo`: who gave it) also keeps that before for its Undo (verdict-undos.ts). Nothing when the signal is
+     * gone.
      */
     async record(row: FeedbackRow, undo?: { userId: string }): Promise<Before | undefined> {
       const dismissed = row.verdict === 'not_relevant'
       const { signalId: _id, teamId: _team, ...changes } = row
-      const writes = [
+      // The version moves first: a write takes the lock before the before is read (a read first would, on sqld, see
+      // a snapshot another writer could replace before this transaction writes).
+      const [, kept] = await db.batch([
+        db
+          .update(teams)
+          .set({ signalsVersion: sql`${teams.signalsVersion} + 1` })
+          .where(eq(teams.id, row.teamId)),
+        undo ? keepBefore(db, row, undo.userId) : readBefore(db, row),
         db.insert(signalFeedback).values(row).onConflictDoUpdate({ target: signalFeedback.signalId, set: changes }),
         db
           .update(signals)
           .set({ dismissed })
           .where(and(eq(signals.teamId, row.teamId), eq(signals.id, row.signalId))),
         personFigures(db, row.signalId),
-        db
-          .update(teams)
-          .set({ signalsVersion: sql`${teams.signalsVersion} + 1` })
-          .where(eq(teams.id, row.teamId)),
-      ] as const
-      if (!undo) {
-        await db.batch(writes)
-        return undefined
-      }
-      const [kept] = await db.batch([keepBefore(db, row, undo.userId), ...writes])
+      ])
       const before = kept.rows[0]
       return before && beforeOf(before)
     },

@@ -32,6 +32,16 @@ export const keepBefore = (db: Db, row: { signalId: string; teamId: string; judg
       verdict = excluded.verdict, reason = excluded.reason, judged_at = excluded.judged_at, dismissed = excluded.dismissed
     returning verdict, reason, judged_at, dismissed`)
 
+/**
+ * The statement that reads, for an assistant's verdict (no Undo, nothing kept), what the signal is as it runs: its
+ * verdict or none, whether it is dismissed. Like keepBefore it goes in the verdict's own transaction, after a write
+ * has taken the lock (signal-feedback.ts), so a teammate's verdict committed meanwhile is the before it answers.
+ */
+export const readBefore = (db: Db, row: { signalId: string; teamId: string }) =>
+  db.run(sql`select f.verdict, f.reason, f.judged_at, s.dismissed
+    from signals s left join signal_feedback f on f.signal_id = s.id
+    where s.id = ${row.signalId} and s.team_id = ${row.teamId}`)
+
 /** A record's row, as the database answers it, as a Before. */
 export const beforeOf = (r: Record<string, unknown>): Before => ({
   verdict: (r.verdict ?? null) as Before['verdict'],

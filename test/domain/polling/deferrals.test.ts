@@ -2,7 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import { createDeferrals } from '../../../src/domain/polling/deferrals'
 import { AppError } from '../../../src/errors'
 import { manualClock } from '../../support/clock'
-import { UpstreamStatusError } from '../../../src/platforms/http'
+import { UpstreamStatusError } from '../../../src/platforms/upstream-errors'
 
 const setup = () => {
   const clock = manualClock('2026-11-15T12:00:00.000Z')

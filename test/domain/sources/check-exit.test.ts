@@ -4,7 +4,7 @@
 import { describe, expect, test } from 'bun:test'
 import type { Source } from '../../../src/config/platform-names'
 import { checkFailed, checkPlatforms } from '../../../src/domain/sources/check'
-import { PlatformUnreachableError } from '../../../src/platforms/http'
+import { PlatformUnreachableError } from '../../../src/platforms/upstream-errors'
 import { manualClock } from '../../support/clock'
 
 /** Searches that run only `configured`, each answering no post, or failing for the platforms in `failing`. */

@@ -4,7 +4,7 @@ import { createHackernewsStream } from '../../../src/platforms/hackernews/stream
 import { createMastodonStream } from '../../../src/platforms/mastodon/stream'
 import { createRedditStream } from '../../../src/platforms/reddit/stream'
 import { createStackoverflowStream } from '../../../src/platforms/stackoverflow/stream'
-import { failedAnswer } from '../../../src/platforms/http'
+import { failedAnswer } from '../../../src/platforms/upstream-errors'
 import { retryWaitMs, type StreamReader } from '../../../src/platforms/stream'
 import { testConfig } from '../../support/deps'
 import { redditGate, redditSettings } from '../../support/fake-platforms'
