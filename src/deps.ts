@@ -17,7 +17,7 @@ import { localPathOf } from './storage/database-url'
 import { databaseFileState } from './storage/permissions'
 import type { Database, RemoteDeadline } from './storage/engine/types'
 import { AppError } from './errors'
-import { migrate, migrationState, SCHEMA, schemasOf } from './storage/migrate'
+import { migrate, migrationState, SCHEMA, schemasOf, tagBefore } from './storage/migrate'
 import { firstAnswer } from './storage/first-answer'
 
 import { createRepos, type Repos } from './storage/repos'
@@ -109,9 +109,20 @@ async function openCore(
   const log = given.log ?? createLogger()
   const clock = given.clock ?? systemClock
   const database = given.database ?? (await openAnswering(config, writeDeadline))
-  await migrate(database.client)
+  const started = performance.now()
+  const applied = await migrate(database.client)
+  logUpgrade(log, applied, Math.round(performance.now() - started))
   const repos = createRepos(database, unitHolder())
   return { config, clock, randomBytes: (n) => randomBytes(n), log, database, repos, stuck: stuckJobs() }
+}
+
+/**
+ * An upgrade's migrations, logged once by the process that applied them (docs/operations.md#upgrades): the journal is
+ * where an operator finds what the start did, and why it took long. A new database's first migrations are no upgrade.
+ */
+function logUpgrade(log: Logger, applied: string[], ms: number): void {
+  const from = applied.length ? tagBefore(applied[0]) : undefined
+  if (from) log.info('database_migrated', { from, to: SCHEMA, applied, ms })
 }
 
 /** The configured embedded database file when it is not there yet (opening it would create it); else undefined. */

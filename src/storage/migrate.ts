@@ -37,6 +37,10 @@ export async function migrate(client: Client): Promise<string[]> {
   return pending.map((m) => m.tag)
 }
 
+/** The migration before `tag` in this build, undefined for the first (a new database's) or one it does not carry. */
+export const tagBefore = (tag: string): string | undefined =>
+  migrations[migrations.findIndex((m) => m.tag === tag) - 1]?.tag
+
 /** The statements of `pending`, each followed by its row in drizzle's bookkeeping. */
 export const migrationStatements = (pending: typeof migrations) =>
   pending.flatMap((m) => [

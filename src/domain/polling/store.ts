@@ -2,6 +2,7 @@ import type { CursorUpdate, PendingKey } from '../../storage/repos/polling-types
 import { deliveriesOf } from '../webhooks/filters'
 import type { StreamPosition } from '../../storage/repos/stream-positions'
 import { judge } from './judge'
+import { withinQueueBound } from './queue-bound'
 import { stillTracked } from './tracked-now'
 import type { Pair } from './cursor'
 import type { Pass } from './state'
@@ -45,7 +46,7 @@ export async function scoreAndStore(
     scored: [...j.scored, ...j.triaged, ...forgotten, ...untracked].map(keyOf),
     failed: j.failed.map(keyOf),
     // Pairs drained from the queue are in it already; a page's are not.
-    queue: page ? [...j.unscored, ...j.failed] : [],
+    queue: page ? [...(await withinQueueBound(pass, j.unscored)), ...j.failed] : [],
     fetchedAt: page?.fetchedAt ?? pass.deps.clock.now().toISOString(),
     storedAt: pass.deps.clock.now(),
     cursor: page?.cursor,

@@ -1,13 +1,9 @@
 import type { Clock } from '../../lib/clock'
 import type { Logger } from '../../lib/log'
 import type { Pair } from '../polling/cursor'
+import { QUEUED_CAP } from '../polling/queue-bound'
 import type { createPollingRepo } from '../../storage/repos/polling'
 import type { createStreamQueueBoundsRepo } from '../../storage/repos/stream-queue-bounds'
-
-// docs/streams.md#backpressure: the most mentions a stream queues for one team and platform in the polling queue. A
-// pass drains that queue first; 5,000 is about an hour of a model answering 1.5 posts a second, and 5 to 10 MB of
-// stored posts. Past it, the team's overflow is scored by the embedded model, until the queue is down to half of it.
-const QUEUED_CAP = 5000
 
 type BoundDeps = {
   log: Logger
