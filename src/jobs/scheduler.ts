@@ -1,6 +1,7 @@
 import { Cron } from 'croner'
 import type { Deps } from '../deps'
 import { appErrorIn } from '../errors'
+import { IN_UTC } from '../lib/cron'
 import { retriedScheduledBackup } from './backup-retry'
 import { scheduledHousekeeping } from './housekeeping'
 import { LEFT_UNITS_SCHEDULE, leftUnits } from './left-units'
@@ -45,7 +46,7 @@ export function startScheduler(deps: Deps, a: { housekeepingNow?: boolean } = {}
     new Cron(
       pattern,
       {
-        timezone: 'UTC',
+        ...IN_UTC,
         protect: () =>
           deps.log.warn('job_overrun', { job, reason: 'the previous run is still going; this one is skipped' }),
       },

@@ -1,4 +1,5 @@
 import { Cron } from 'croner'
+import { IN_UTC } from './cron'
 
 /** A schedule's field: its range as the operator reads it, and what else it takes (for a value it does not). */
 type Field = { name: string; range: string; extra: string; more: string }
@@ -21,7 +22,7 @@ const NICKNAMES =
 /** Croner's refusal of `expression`, or undefined when it takes it as a schedule. */
 function refusal(expression: string): string | undefined {
   try {
-    new Cron(expression, { paused: true, timezone: 'UTC' }).stop()
+    new Cron(expression, { paused: true, ...IN_UTC }).stop()
     return undefined
   } catch (err) {
     return (err as Error).message.replace(/^CronPattern: (Syntax error, )?/, '').replace(/\.$/, '')

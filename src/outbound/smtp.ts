@@ -1,5 +1,4 @@
 import { isIP } from 'node:net'
-import nodemailer from 'nodemailer'
 import type { Config } from '../config/schema'
 import { NETWORK_REASONS } from '../lib/network-reason'
 
@@ -28,8 +27,10 @@ type SendResult =
 const TIMEOUT_MS = 15_000
 const MAX_REPLY = 300
 
-const transportOf = (s: EmailSettings) =>
-  nodemailer.createTransport({
+// nodemailer (some 40 modules, about 55 ms of CPU to load from the source) is loaded by the first message or check,
+// not with serve, which most installs run without an e-mail destination (docs/performance.md#the-command-lines-start).
+const transportOf = async (s: EmailSettings) =>
+  (await import('nodemailer')).default.createTransport({
     host: s.host,
     port: s.port,
     secure: s.security === 'tls',
@@ -101,7 +102,7 @@ function failureOf(err: unknown, s: EmailSettings): SendResult {
  * conversation is cut off after `deadlineMs` (the connection closed, the message not handed over).
  */
 export async function sendEmail(s: EmailSettings, m: Message, deadlineMs = TIMEOUT_MS): Promise<SendResult> {
-  const transport = transportOf(s)
+  const transport = await transportOf(s)
   try {
     const info = await transport.sendMail({
       from: senderOf(s),
@@ -124,7 +125,7 @@ export async function sendEmail(s: EmailSettings, m: Message, deadlineMs = TIMEO
 
 /** `email check`: connects, upgrades to TLS as configured and signs in, without sending. */
 export async function checkEmailServer(s: EmailSettings): Promise<SendResult> {
-  const transport = transportOf(s)
+  const transport = await transportOf(s)
   try {
     await transport.verify()
     const tls = { tls: ' over TLS', starttls: ', upgraded to TLS (STARTTLS)', none: ' without TLS' }[s.security]

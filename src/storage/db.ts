@@ -1,12 +1,11 @@
 import { closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs'
 import { dirname } from 'node:path'
-import { drizzle } from 'drizzle-orm/libsql'
 import { AppError } from '../errors'
 import { openCommitWatch } from './engine/commit-watch'
 import { LOCK_WAIT_MS, tuneConnection } from './engine/connection-settings'
+import { drizzle } from './engine/drizzle-core'
 import { createLocalClient } from './engine/local-client'
 import { openReadConnection } from './engine/read-connection'
-import { openRemoteClient } from './engine/remote-client'
 import { localPathOf } from './database-url'
 import { permissionDenied } from './permissions'
 import * as schema from './schema'
@@ -24,6 +23,8 @@ export async function openDatabase(a: {
 }): Promise<Database> {
   const path = localPathOf(a.url)
   if (path === undefined) {
+    // Loaded for a libSQL server only: it brings @libsql/client, which a local file does not use.
+    const { openRemoteClient } = await import('./engine/remote-client')
     const client = openRemoteClient({
       url: a.url,
       authToken: a.authToken ?? '',

@@ -1,26 +1,10 @@
 // docs/operations.md#when-a-pass-finds-nothing: `poll --once` says why a new install has no leads, in the words of the
 // commands and settings that fix it.
-import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { afterAll, afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { fakePlatforms } from '../support/fake-platforms'
-import { createWorkspace, ok, query, runCli, type Workspace } from './run-cli'
+import { copiesOf, createWorkspace, ok, query, runCli, type Workspace } from './run-cli'
 import { REFUSED_PORT } from '../support/refused'
 
-let ws: Workspace
-let world: ReturnType<typeof fakePlatforms>
-let config: string[]
-beforeEach(() => {
-  ws = createWorkspace()
-  world = fakePlatforms()
-  const toml = [
-    '[plans.poller]',
-    'monthly_requests = 100',
-    'platforms = ["hackernews", "twitter", "youtube"]',
-    '[platforms.hackernews]',
-    `base_url = "${world.origin}"`,
-    'mode = "search"',
-  ]
-  config = ['--config', ws.file('poll.toml', toml.join('\n'))]
-})
 /** A plan of Hacker News alone, searched at `baseUrl`. */
 const hackernewsOnly = (baseUrl: string) => [
   '[plans.poller]',
@@ -30,6 +14,27 @@ const hackernewsOnly = (baseUrl: string) => [
   `base_url = "${baseUrl}"`,
   'mode = "search"',
 ]
+/** The plan of most tests: Hacker News searched at `origin`, and two platforms this install has no key for. */
+const pollerToml = (origin: string) =>
+  hackernewsOnly(origin).join('\n').replace('["hackernews"]', '["hackernews", "twitter", "youtube"]')
+
+// Each test but the first begins where a new install's first steps leave it: team acme on plan poller, tracking "crm".
+// Those two commands run once for the file; each test gets a copy of the database they left, and its own files.
+const acmeTrackingCrm = copiesOf(async (seed) => {
+  const plan = ['--config', seed.file('plan.toml', hackernewsOnly(`http://127.0.0.1:${REFUSED_PORT}`).join('\n'))]
+  await ok(seed, ['team', 'create', '--name', 'acme', '--plan', 'poller', ...plan])
+  await ok(seed, ['keyword', 'add', '--team', 'acme', 'crm', ...plan])
+})
+afterAll(() => acmeTrackingCrm.cleanup())
+
+let ws: Workspace
+let world: ReturnType<typeof fakePlatforms>
+let config: string[]
+beforeEach(async () => {
+  ws = await acmeTrackingCrm.make()
+  world = fakePlatforms()
+  config = ['--config', ws.file('poll.toml', pollerToml(world.origin))]
+})
 afterEach(() => {
   world.stop()
   ws.cleanup()
@@ -37,19 +42,23 @@ afterEach(() => {
 
 describe('what poll --once tells a new install', () => {
   test('no team, then no keyword: the command that adds one', async () => {
-    await ok(ws, ['migrate', ...config])
-    expect(await ok(ws, ['poll', '--once', ...config])).toContain(
-      'no team yet: create one with  lead-signals team create --name NAME --plan growth',
-    )
-    await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'poller', ...config])
-    expect(await ok(ws, ['poll', '--once', ...config])).toContain(
-      'no team tracks a keyword yet: add one with  lead-signals keyword add --team acme "KEYWORD"',
-    )
+    const fresh = createWorkspace()
+    try {
+      const own = ['--config', fresh.file('poll.toml', pollerToml(world.origin))]
+      await ok(fresh, ['migrate', ...own])
+      expect(await ok(fresh, ['poll', '--once', ...own])).toContain(
+        'no team yet: create one with  lead-signals team create --name NAME --plan growth',
+      )
+      await ok(fresh, ['team', 'create', '--name', 'acme', '--plan', 'poller', ...own])
+      expect(await ok(fresh, ['poll', '--once', ...own])).toContain(
+        'no team tracks a keyword yet: add one with  lead-signals keyword add --team acme "KEYWORD"',
+      )
+    } finally {
+      fresh.cleanup()
+    }
   })
 
   test('the plan platforms it cannot search, with the settings that would let it; those it searched with no key', async () => {
-    await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'poller', ...config])
-    await ok(ws, ['keyword', 'add', '--team', 'acme', 'crm', ...config])
     const out = await ok(ws, ['poll', '--once', ...config])
     const advice = out.slice(out.indexOf('\ntotal')).split('\n').slice(2)
     expect(advice).toEqual([
@@ -70,8 +79,6 @@ describe('what poll --once tells a new install', () => {
       'sky.toml',
       hackernewsOnly(world.origin).join('\n').replace('["hackernews"]', '["hackernews", "bluesky"]'),
     )
-    await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'poller', '--config', file])
-    await ok(ws, ['keyword', 'add', '--team', 'acme', 'crm', '--config', file])
     const out = await ok(ws, ['poll', '--once', '--config', file])
     expect(out).toContain(
       '  bluesky: platforms.bluesky.identifier (LEAD_SIGNALS_PLATFORMS_BLUESKY_IDENTIFIER), platforms.bluesky.app_password (LEAD_SIGNALS_PLATFORMS_BLUESKY_APP_PASSWORD), for this command only: serve reads bluesky as a stream without them (docs/streams.md)',
@@ -79,8 +86,6 @@ describe('what poll --once tells a new install', () => {
   })
 
   test('a platform whose every search failed is named, and the pass exits 1', async () => {
-    await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'poller', ...config])
-    await ok(ws, ['keyword', 'add', '--team', 'acme', 'crm', ...config])
     world.fail('hackernews', () => new Response('down', { status: 500 }))
     const r = await runCli(ws, ['poll', '--once', ...config])
     expect(r.code).toBe(1)
@@ -92,8 +97,6 @@ describe('what poll --once tells a new install', () => {
   test('when no platform could be reached, the next step is the network, not the next pass', async () => {
     const port = REFUSED_PORT
     const offline = ['--config', ws.file('offline.toml', [...hackernewsOnly(`http://127.0.0.1:${port}`)].join('\n'))]
-    await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'poller', ...offline])
-    await ok(ws, ['keyword', 'add', '--team', 'acme', 'crm', ...offline])
     const r = await runCli(ws, ['poll', '--once', ...offline])
     expect(r.code).toBe(1)
     expect(r.stdout).toContain(
@@ -105,8 +108,6 @@ describe('what poll --once tells a new install', () => {
   })
 
   test('a platform that answered with an error is not called unreachable', async () => {
-    await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'poller', ...config])
-    await ok(ws, ['keyword', 'add', '--team', 'acme', 'crm', ...config])
     world.fail('hackernews', () => new Response('down', { status: 500 }))
     const r = await runCli(ws, ['poll', '--once', ...config])
     expect(r.stdout).not.toContain('no platform answered')
@@ -130,8 +131,6 @@ describe('what poll --once tells a new install', () => {
         ].join('\n'),
       ),
     ]
-    await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'poller', ...strict])
-    await ok(ws, ['keyword', 'add', '--team', 'acme', 'crm', ...strict])
     world.add('hackernews', 'crm', {
       id: '1',
       author: 'ann',
@@ -155,8 +154,6 @@ describe('what poll --once tells a new install', () => {
         [...hackernewsOnly(world.origin), '[webhooks]', 'allow_private_targets = true'].join('\n'),
       ),
     ]
-    await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'poller', ...hooked])
-    await ok(ws, ['keyword', 'add', '--team', 'acme', 'crm', ...hooked])
     // Nothing listens here: the command must not try to deliver, so no receiver is needed.
     await ok(ws, ['webhook', 'add', '--team', 'acme', '--url', `http://127.0.0.1:${REFUSED_PORT}/leads`, ...hooked])
     const quiet = await ok(ws, ['poll', '--once', ...hooked])
@@ -181,8 +178,6 @@ describe('what poll --once tells a new install', () => {
   // command print "poll: skipped, another process is polling this database" and exit 0 with nothing more: whether to
   // wait, retry or stop the other process was left to the docs (docs/operations.md#one-pass-at-a-time).
   test('a pass skipped for a lease held elsewhere says what to do next', async () => {
-    await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'poller', ...config])
-    await ok(ws, ['keyword', 'add', '--team', 'acme', 'crm', ...config])
     await query(ws, 'INSERT INTO job_leases (name, holder, expires_at) VALUES (?, ?, ?)', [
       'keyword-polling',
       'elsewhere:1:abc',

@@ -2,7 +2,7 @@
 // line of the outage says what the start-up line and `scorer check` say, in their words, not the runtime's.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
 import { fakePlatforms } from '../support/fake-platforms'
-import { createWorkspace, ok, runCli, type Workspace } from './run-cli'
+import { copiesOf, ok, runCli, type Workspace } from './run-cli'
 import { REFUSED_ORIGIN } from '../support/refused'
 
 let ws: Workspace
@@ -16,15 +16,20 @@ beforeAll(async () => {
     at: new Date(Date.now() - 3_600_000).toISOString(),
   })
 })
-// Each test its own database, so that each scores the post anew.
+// Each test its own database, so that each scores the post anew: a copy of one where acme tracks "crm", made once.
+const acmeTrackingCrm = copiesOf(async (seed) => {
+  await ok(seed, ['team', 'create', '--name', 'acme', '--plan', 'growth'])
+  await ok(seed, ['keyword', 'add', '--team', 'acme', 'crm'])
+})
 beforeEach(async () => {
-  ws = createWorkspace()
+  ws = await acmeTrackingCrm.make()
   ws.file('poll.toml', ['[platforms.hackernews]', `base_url = "${world.origin}"`, 'mode = "search"'].join('\n'))
-  await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth'])
-  await ok(ws, ['keyword', 'add', '--team', 'acme', 'crm'])
 })
 afterEach(() => ws.cleanup())
-afterAll(() => world.stop())
+afterAll(() => {
+  world.stop()
+  acmeTrackingCrm.cleanup()
+})
 
 describe('poll --once with nothing listening at the model server', () => {
   test.each([

@@ -1,5 +1,5 @@
 import type { Client, InArgs, InStatement, ResultSet, Row, TransactionMode } from '@libsql/client'
-import { LibsqlError } from '@libsql/client'
+import { LibsqlError } from '@libsql/core/api'
 import Database from 'libsql'
 import { asLibsqlError, asOpenError, resultSet, toSqlArgs } from './local-values'
 import type { CommitWatch } from './commit-watch'

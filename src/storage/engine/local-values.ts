@@ -1,5 +1,5 @@
 import type { InArgs, InValue, ResultSet, Row } from '@libsql/client'
-import { LibsqlError } from '@libsql/client'
+import { LibsqlError } from '@libsql/core/api'
 import { sqliteCodeName } from './sqlite-codes'
 
 // Conversions between @libsql/client's shapes (arguments, result sets, errors) and the libsql engine's, for

@@ -1,4 +1,4 @@
-import { LibsqlError } from '@libsql/client'
+import { LibsqlError } from '@libsql/core/api'
 import Database from 'libsql'
 import { asLibsqlError } from './local-values'
 

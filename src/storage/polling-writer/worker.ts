@@ -1,6 +1,7 @@
 // The polling writer's thread (writer.ts): stores the outcomes it is sent on a connection of its own, all those
 // waiting in one transaction (docs/performance.md#the-polling-writer).
-import { type Client, LibsqlError } from '@libsql/client'
+import type { Client } from '@libsql/client'
+import { LibsqlError } from '@libsql/core/api'
 import { AppError } from '../../errors'
 import { LOCK_WAIT_MS, tuneConnection } from '../engine/connection-settings'
 import { createLocalClient } from '../engine/local-client'

@@ -1,4 +1,4 @@
-import { LibsqlError } from '@libsql/client'
+import { LibsqlError } from '@libsql/core/api'
 import { AppError, type ErrorCode } from '../../errors'
 import { POLLING_WRITER_URL } from '../../workers'
 import type { StoredOutcome } from '../repos/polling-types'
