@@ -6,22 +6,16 @@
 // OpenAI-compatible fake (test/support/fake-openai.ts, its API reference in docs/scoring.md#backends). The 90 s of
 // silence are injected as test/domain/quota/left-units.test.ts does: the receipt's time moved back, its holder named
 // as a process of another machine; A's link is silent meanwhile, so nothing of A's can say otherwise.
-import { afterAll, afterEach, expect, test } from 'bun:test'
-import { startSqld } from '../../scripts/sqld'
+import { expect, test } from 'bun:test'
 import { LEFT_QUIET_MS } from '../../src/domain/quota/left-units'
 import { fakeOpenAi } from '../support/fake-openai'
 import { seedTeam } from '../support/deps'
 import { slowProxy } from '../support/slow-proxy'
 import { score, scoringServe, usedOf } from './counted-calls'
+import { sqldPerFile } from './sqld-per-file'
 import { processWorld, rows, seedDatabase, serveChild, until, urlOf } from './child'
 
-const sqld = await startSqld({ namespaces: true })
-const sqldPort = Number(new URL(sqld.url).port)
-afterAll(() => sqld.stop())
-const cleanup: (() => unknown)[] = []
-afterEach(() => {
-  while (cleanup.length) cleanup.pop()?.()
-})
+const { sqld, sqldPort, cleanup } = await sqldPerFile()
 
 // The call's work: longer than one hold window (30 s), so it renews its receipt, or checks it, before answering.
 const WORK_MS = 35_000

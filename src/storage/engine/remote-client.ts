@@ -1,11 +1,13 @@
 import { type Client, createClient, type InArgs, type InStatement } from '@libsql/client'
 import { AppError } from '../../errors'
+import { inCountedCall } from '../../lib/counted-call'
 import { isPlainOnTlsPortPage } from '../../lib/network-reason'
 import { serverHost } from '../database-url'
 import { createRemoteLockWait } from './lock-wait'
 import { describeFailure, type Heard } from './remote-failure'
 import type { RemoteDeadline } from './types'
 import { createWriteDeadline } from './write-deadline'
+import { COUNTED, type CountedWrites, createWriteTurns, type Lane, sendNow } from './write-turns'
 
 /**
  * A client for a libSQL server whose connection and authentication failures name the setting to fix and the
@@ -72,14 +74,32 @@ export function openRemoteClient(a: {
     },
     ...a.deadline,
   })
-  const turns = oneAtATime()
-  const inTurn = <T>(run: () => Promise<T>, how: 'write' | 'migration' = 'write'): Promise<T> =>
-    turns(() => {
+  // Counted calls' writes go before background writes not sent yet, which wait a bounded time (write-turns.ts).
+  const turns = createWriteTurns({ backgroundWaitMs: BACKGROUND_WAIT_MS })
+  const inTurn = <T>(
+    run: () => Promise<T>,
+    how: 'write' | 'migration' = 'write',
+    lane: Lane = inCountedCall() ? 'counted' : 'background',
+  ): Promise<T> =>
+    turns.take(lane, () => {
       const gate = deadline.ready()
       return gate ? gate.then(() => deadline.send(run, how)) : deadline.send(run, how)
     })
+  // The quota's group commit builds its group when its turn comes (group-commit.ts).
+  const counted: CountedWrites = {
+    write: (build) =>
+      inTurn(
+        () => {
+          const stmts = build()
+          return stmts ? waitForLock(() => sendNow(client, stmts)) : Promise.resolve(undefined)
+        },
+        'write',
+        'counted',
+      ).catch(explain),
+  }
   const read = <T>(run: () => Promise<T>) => deadline.send(run, 'read')
   const remote = {
+    [COUNTED]: counted,
     get closed() {
       return client.closed
     },
@@ -110,18 +130,11 @@ export function openRemoteClient(a: {
   return remote as Client
 }
 
+// How long a background write waits while counted calls' writes go first (docs/architecture.md#the-order-of-writes-on-a-libsql-server).
+const BACKGROUND_WAIT_MS = 5_000
+
 // A statement that only reads: a query (drizzle's and ours start with SELECT). Anything else counts as a write.
 const READ = /^\s*select\b/i
-
-/** Runs each call after the previous one has settled, in the order they came. */
-function oneAtATime() {
-  let last: Promise<unknown> = Promise.resolve()
-  return <T>(run: () => Promise<T>): Promise<T> => {
-    const turn = last.then(run)
-    last = turn.catch(() => undefined)
-    return turn
-  }
-}
 
 /** `host:port` of the server, without credentials, path or query. */
 function hostOf(url: string): string {
