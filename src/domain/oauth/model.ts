@@ -77,11 +77,13 @@ export function createModel(deps: ModelDeps, a: ModelOptions) {
   })
   const usable = async (value: string, kind: 'code' | 'refresh') => {
     const found = await deps.repos.oauth.findToken(sha256Hex(value), kind)
-    if (!found || found.token.expiresAt <= now()) return undefined
+    if (!found) return undefined
+    // A used one is a replay whether or not it has expired since: housekeeping keeps it until the month's run.
     if (found.token.usedAt !== null && !(await justReplaced(deps, found.token, now()))) {
       await deps.repos.oauth.removeFamily(found.token.familyId)
       return undefined
     }
+    if (found.token.expiresAt <= now()) return undefined
     if (a.resource !== undefined && !sameResource(a.resource, found.token.resource)) throw invalidTarget()
     const { token } = found
     const user: TokenUser = {
