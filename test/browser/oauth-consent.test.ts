@@ -1,7 +1,7 @@
 // An app asks for access; a person signs in, reads the consent page, allows, and later disconnects it in Settings.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Browser } from 'playwright-core'
-import { closeBrowser, launchBrowser, openPage, screenshot, signIn } from '../support/browser'
+import { closeBrowser, fitsWidth, launchBrowser, openPage, screenshot, signIn } from '../support/browser'
 import {
   authorizeUrl,
   bearer,
@@ -157,3 +157,36 @@ describe('OAuth consent in the console (docs/oauth.md#consent)', () => {
     }
   })
 })
+
+// Anyone may register a redirect URI (docs/oauth.md#clients), and a DNS name may be 253 characters with no space in it
+// (RFC 1035 §2.3.4): such a host ran off the consent page, so a phone, and a desktop too, showed its trusted-looking
+// start and hid the end that names whose it is.
+// Three labels of 60 characters, then the domain that owns them.
+const HOST = `app.example.com.${'a'.repeat(60)}.${'b'.repeat(60)}.${'c'.repeat(60)}.evil.example`
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+])
+  test(`${viewport.width} px: a long redirect host wraps, and all of it is on screen`, async () => {
+    const redirect = `https://${HOST}/cb`
+    const client = (await registerClient(world, { client_name: 'Helper', redirect_uris: [redirect] })).body
+    const url = authorizeUrl(world, client.client_id, {
+      code_challenge: pkcePair().challenge,
+      code_challenge_method: 'S256',
+      redirect_uri: redirect,
+    })
+    const view = await openPage(browser, world.base, { viewport })
+    try {
+      await signIn(view, 'ann@acme.test', PASSWORD, url.href)
+      const host = view.page.locator('.consent strong', { hasText: 'evil.example' })
+      expect(await host.textContent()).toBe(HOST)
+      expect(await fitsWidth(view.page)).toBe(true)
+      // Every line of the host lies within the page, the last (with evil.example) among them.
+      const right = await host.evaluate((el) => Math.max(...[...el.getClientRects()].map((r) => r.right)))
+      expect(right).toBeLessThanOrEqual(viewport.width)
+      await screenshot(view.page, `oauth-consent-long-host-${viewport.width}`)
+    } finally {
+      await view.close()
+    }
+  })

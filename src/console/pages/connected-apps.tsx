@@ -36,7 +36,16 @@ export function ConnectedApps(props: { me: Me }) {
           label="Connected apps"
           rows={apps}
           columns={[
-            { head: 'App', cell: (a) => <span title={a.clientId}>{a.client}</span> },
+            // The name is the app's own choice: bdi keeps a direction it forces (U+202E) inside it
+            // (docs/security.md#platform-text), here and in the question before Disconnect.
+            {
+              head: 'App',
+              cell: (a) => (
+                <span title={a.clientId}>
+                  <bdi>{a.client}</bdi>
+                </span>
+              ),
+            },
             { head: 'Allowed by', cell: (a) => a.allowedBy },
             { head: 'Scopes', cell: (a) => a.scopes.join(', ') },
             { head: 'Allowed', cell: (a) => <Ago iso={a.allowedAt} /> },
@@ -48,7 +57,11 @@ export function ConnectedApps(props: { me: Me }) {
                   <ConfirmButton
                     label="Disconnect"
                     name={a.client}
-                    question={`Disconnect ${a.client}? Its tokens stop working at once.`}
+                    question={
+                      <>
+                        Disconnect <bdi>{a.client}</bdi>? Its tokens stop working at once.
+                      </>
+                    }
                     onConfirm={() => disconnect(a.id)}
                   />
                 ),

@@ -6,6 +6,7 @@ import type { Needs } from '../needs'
 import { isClientRedirect } from './built-in-client'
 import { clientFor, type OAuthClient, secretMatches } from './clients'
 import { sameResource } from './resources'
+import { justReplaced } from './rotation-grace'
 import { scopesOf } from './scopes'
 
 type ModelDeps = Needs<'clock' | 'config', 'oauth'>
@@ -76,11 +77,13 @@ export function createModel(deps: ModelDeps, a: ModelOptions) {
   })
   const usable = async (value: string, kind: 'code' | 'refresh') => {
     const found = await deps.repos.oauth.findToken(sha256Hex(value), kind)
-    if (!found || found.token.expiresAt <= now()) return undefined
-    if (found.token.usedAt !== null) {
+    if (!found) return undefined
+    // A used one is a replay whether or not it has expired since: housekeeping keeps it until the month's run.
+    if (found.token.usedAt !== null && !(await justReplaced(deps, found.token, now()))) {
       await deps.repos.oauth.removeFamily(found.token.familyId)
       return undefined
     }
+    if (found.token.expiresAt <= now()) return undefined
     if (a.resource !== undefined && !sameResource(a.resource, found.token.resource)) throw invalidTarget()
     const { token } = found
     const user: TokenUser = {
@@ -95,6 +98,9 @@ export function createModel(deps: ModelDeps, a: ModelOptions) {
   }
   const useOnce = async (value: string, familyOf: () => Promise<string | undefined>) => {
     if (await deps.repos.oauth.useOnce(sha256Hex(value), now())) return true
+    // Another request of the client used it a moment ago (codes have no such grace).
+    const used = await deps.repos.oauth.findToken(sha256Hex(value), 'refresh')
+    if (used && (await justReplaced(deps, used.token, now()))) return true
     const family = await familyOf()
     if (family) await deps.repos.oauth.removeFamily(family)
     return false

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, gte, isNull, lte, ne, sql } from 'drizzle-orm'
 import type { Db } from '../engine/types'
 import { oauthClients, oauthGrants, oauthRequests, oauthTokens } from '../tables/oauth'
 import { teams } from '../tables/teams'
@@ -151,6 +151,22 @@ export function createOAuthRepo(db: Db) {
         .where(and(eq(oauthTokens.hash, hash), isNull(oauthTokens.usedAt)))
         .returning({ hash: oauthTokens.hash })
       return used.length > 0
+    },
+    /** Whether a refresh token of the family other than `hash` was used at `sinceMs` or later (rotation-grace.ts). */
+    async otherRefreshUsedSince(familyId: string, sinceMs: number, hash: string) {
+      const row = await db
+        .select({ hash: oauthTokens.hash })
+        .from(oauthTokens)
+        .where(
+          and(
+            eq(oauthTokens.familyId, familyId),
+            eq(oauthTokens.kind, 'refresh'),
+            gte(oauthTokens.usedAt, sinceMs),
+            ne(oauthTokens.hash, hash),
+          ),
+        )
+        .get()
+      return row !== undefined
     },
     async removeFamily(familyId: string) {
       await db.delete(oauthTokens).where(eq(oauthTokens.familyId, familyId))
