@@ -133,7 +133,8 @@ function App() {
             <a href="/swagger">API docs</a>
           </nav>
           <span class="who">
-            <span>
+            {/* Cut with an ellipsis on a wide bar (styles/shell.css): the whole of it is here, for a pointer. */}
+            <span title={`${me.user.email} · ${me.team.name}`}>
               {me.user.email} · {me.team.name}
             </span>
             <button type="button" onClick={signOut}>
