@@ -2,7 +2,7 @@ import { render } from 'preact'
 import { useEffect, useRef, useState } from 'preact/hooks'
 import { ApiError, api, NOT_THE_SERVICE, onSignedOut } from './api'
 import { NoSuchPage } from './components/no-such-page'
-import { PageHeading } from './components/page-heading'
+import { keyboardToNextHeading, PageHeading } from './components/page-heading'
 import { Alert, Icon } from './components/ui'
 import type { Me } from './me'
 import { currentPath, PAGES } from './addresses'
@@ -79,6 +79,7 @@ function App() {
       <SignIn
         ended={ended}
         onSignedIn={() => {
+          keyboardToNextHeading()
           setEnded(false)
           setSignOutFailure('')
           return load()
