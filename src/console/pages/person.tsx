@@ -8,6 +8,7 @@ import { Heat } from '../components/person-item'
 import { NoPerson, personError } from './people-empty'
 import { Name, shortName } from '../components/ui'
 import { ForgetPerson } from '../components/forget-person'
+import { refocus, rowPlace } from '../components/confirm-button'
 import { PersonPosts } from '../components/person-posts'
 
 type Detail = v.InferOutput<typeof PersonDetail>
@@ -53,6 +54,11 @@ export function Person(props: { id: string }) {
     if (choice) change(api('POST', `/people/${encodeURIComponent(p.id)}/links`, { personId: choice }))
     setChoice('')
   }
+  // Its row goes, and the button with it: the keyboard goes to the nearest row's Unlink, else the heading.
+  const unlink = (id: string, place: ReturnType<typeof rowPlace>) =>
+    change(api('DELETE', `/people/${encodeURIComponent(p.id)}/links/${encodeURIComponent(id)}`)).finally(() =>
+      setTimeout(() => refocus(place, 'button[data-unlink]')),
+    )
   const accounts = [p, ...p.identities]
   return (
     <section class="person-page">
@@ -109,12 +115,7 @@ export function Person(props: { id: string }) {
                 <Name name={a.author} />
               )}
               {a.id !== p.id && (
-                <button
-                  type="button"
-                  onClick={() =>
-                    change(api('DELETE', `/people/${encodeURIComponent(p.id)}/links/${encodeURIComponent(a.id)}`))
-                  }
-                >
+                <button type="button" data-unlink onClick={(e) => unlink(a.id, rowPlace(e.currentTarget))}>
                   Unlink
                 </button>
               )}
