@@ -3,33 +3,13 @@
 // screen reader said nothing. As after Remove or Revoke, it goes to Unlink on the nearest row left, else to the
 // page's heading.
 import { expect } from 'bun:test'
-import { linkPerson, listPeople } from '../../src/domain/people/people'
 import { navigateTo } from '../support/browser'
 import { focused, focusSettlesOn } from '../support/focus'
-import { atBothSizes, oneTeamConsole } from '../support/one-team-console'
-import { signalRow } from '../support/webhooks'
+import { atBothSizes } from '../support/one-team-console'
+import { sizeAccountsConsole } from '../support/size-accounts'
 
-const con = oneTeamConsole({
-  team: 'accounts',
-  owner: 'o@accounts.test',
-  seed: async (deps, teamId) => {
-    const post = (platform: string, author: string) =>
-      signalRow(teamId, { platform, author, score: 9, publishedAt: new Date().toISOString() })
-    // A person of their own for each size, each with two linked accounts.
-    await deps.repos.signals.insertMany(
-      teamId,
-      ['desktop', 'phone'].flatMap((size) => [
-        post('reddit', `own-${size}`),
-        post('twitter', `x-${size}`),
-        post('github', `gh-${size}`),
-      ]),
-    )
-    const people = (await listPeople(deps, teamId, { limit: 10, offset: 0 })).people
-    const id = (author: string) => people.find((p) => p.author === author)?.id as string
-    for (const size of ['desktop', 'phone'])
-      for (const other of [`x-${size}`, `gh-${size}`]) await linkPerson(deps, teamId, id(`own-${size}`), id(other))
-  },
-})
+// A person of their own for each size, each with two linked accounts.
+const con = sizeAccountsConsole(['x', 'gh'], true)
 
 atBothSizes(con, 'Unlink by Enter leaves the keyboard on the next Unlink, then on the heading', async (page, size) => {
   await navigateTo(page, 'People')
