@@ -2,7 +2,7 @@ import { render } from 'preact'
 import { useEffect, useRef, useState } from 'preact/hooks'
 import { ApiError, api, NOT_THE_SERVICE, onSignedOut } from './api'
 import { NoSuchPage } from './components/no-such-page'
-import { PageHeading } from './components/page-heading'
+import { keyboardToNextHeading, PageHeading } from './components/page-heading'
 import { Alert, Icon } from './components/ui'
 import type { Me } from './me'
 import { currentPath, PAGES } from './addresses'
@@ -79,6 +79,7 @@ function App() {
       <SignIn
         ended={ended}
         onSignedIn={() => {
+          keyboardToNextHeading()
           setEnded(false)
           setSignOutFailure('')
           return load()
@@ -133,7 +134,8 @@ function App() {
             <a href="/swagger">API docs</a>
           </nav>
           <span class="who">
-            <span>
+            {/* Cut with an ellipsis on a wide bar (styles/shell.css): the whole of it is here, for a pointer. */}
+            <span title={`${me.user.email} · ${me.team.name}`}>
               {me.user.email} · {me.team.name}
             </span>
             <button type="button" onClick={signOut}>

@@ -1,20 +1,26 @@
 import type { ComponentChildren } from 'preact'
 import { useLayoutEffect, useRef, useState } from 'preact/hooks'
 
+/** A row's list (a table's, a list's) and its place in it, read before an action can take the row away. */
+export function rowPlace(inside: Element | null) {
+  const row = inside?.closest('tr, li') ?? null
+  const list = row?.parentElement ?? null
+  return { list, index: list ? [...list.children].indexOf(row as Element) : 0 }
+}
+
 /**
  * Where the keyboard goes once an action took its button away (docs/console.md#verdicts): a removed keyword's row is
- * gone, a revoked key's row holds no Revoke any more. The same action on the nearest row left (the one now in its
- * place, then those after it, then those before), else the page's heading; before, it fell to the page's body and the
- * next Tab started again at the top of the page. Nothing moves when the focus is still on something (a refusal leaves
- * the button where it was, or the person went on elsewhere).
+ * gone, a revoked key's row holds no Revoke any more, an unlinked account's row is gone. The same action (`button`,
+ * a selector) on the nearest row left (the one now in its place, then those after it, then those before), else the
+ * page's heading; before, it fell to the page's body and the next Tab started again at the top of the page. Nothing
+ * moves when the focus is still on something (a refusal leaves the button where it was, or the person went on
+ * elsewhere). Called once the page has drawn what the action left.
  */
-function refocus(list: Element | null, index: number, label: string) {
+export function refocus(place: ReturnType<typeof rowPlace>, button: string) {
   if (document.activeElement && document.activeElement !== document.body) return
-  const rows = list?.isConnected ? [...list.children] : []
-  const nearest = [...rows.slice(index), ...rows.slice(0, index).reverse()]
-  const same = nearest
-    .map((row) => row.querySelector<HTMLElement>(`button[data-confirms="${CSS.escape(label)}"]`))
-    .find(Boolean)
+  const rows = place.list?.isConnected ? [...place.list.children] : []
+  const nearest = [...rows.slice(place.index), ...rows.slice(0, place.index).reverse()]
+  const same = nearest.map((row) => row.querySelector<HTMLElement>(button)).find(Boolean)
   ;(same ?? document.querySelector<HTMLElement>('main h1'))?.focus()
 }
 
@@ -48,13 +54,11 @@ export function ConfirmButton(props: {
     setAsking(false)
   }
   const confirm = () => {
-    // The row (a table's, a list's) and its place, read before the action can take it away.
-    const row = question.current?.closest('tr, li') ?? null
-    const list = row?.parentElement ?? null
-    const index = list ? [...list.children].indexOf(row as Element) : 0
+    const place = rowPlace(question.current)
+    const same = `button[data-confirms="${CSS.escape(props.label)}"]`
     cancel()
     // After the page has drawn what the action left: its list is read again before the promise settles.
-    Promise.resolve(props.onConfirm()).finally(() => setTimeout(() => refocus(list, index, props.label)))
+    Promise.resolve(props.onConfirm()).finally(() => setTimeout(() => refocus(place, same)))
   }
   if (!asking)
     return (

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'preact/hooks'
 import { bodyOf, EMPTY, listOrNull, URL_HINT } from './destination-body'
+import { CADENCES, HOT_ONLY, KINDS, offered } from './destination-choices'
 import { DESTINATION_WORDS } from './destination-words'
 import { useRefusedField } from './refused-field'
 import { Alert } from './ui'
@@ -27,6 +28,13 @@ export function DestinationForm(props: {
     setRefused('')
     mark.clear()
     setForm({ ...form, [k]: (e.currentTarget as HTMLInputElement).value })
+  }
+  // People turning hot is a webhook sent instantly: a kind or digest chosen before is set back, in view, before Add.
+  const chooseEvent = (e: Event) => {
+    const event = (e.currentTarget as HTMLSelectElement).value
+    setRefused('')
+    mark.clear()
+    setForm({ ...form, event, ...(event === 'person.updated' ? HOT_ONLY : {}) })
   }
   const about = mark.about
   // An hour of the day (0 to 23): the digest's, or either end of the quiet hours, which the server refuses as one.
@@ -65,7 +73,7 @@ export function DestinationForm(props: {
         {/* Each choice short: a select box cannot wrap, and at a phone's width it cut the rest off mid-word. */}
         <select
           value={form.event}
-          onChange={field('event')}
+          onChange={chooseEvent}
           aria-describedby={hot ? SENDS_HINT : undefined}
           {...about('event')}
         >
@@ -80,12 +88,17 @@ export function DestinationForm(props: {
       )}
       <label>
         Kind
-        <select value={form.kind} onChange={field('kind')} {...about('kind')}>
-          <option value="webhook">Webhook (signed JSON)</option>
-          <option value="slack">Slack incoming webhook</option>
-          <option value="discord">Discord webhook</option>
-          <option value="teams">Microsoft Teams (Workflows)</option>
-          <option value="email">E-mail</option>
+        {/* Shown, not to be changed, when only one fits: the hint under Sends says why. */}
+        <select
+          value={form.kind}
+          onChange={field('kind')}
+          disabled={hot}
+          aria-describedby={hot ? SENDS_HINT : undefined}
+          {...about('kind')}
+        >
+          {offered(KINDS, form.event, HOT_ONLY.kind).map(([value, text]) => (
+            <option value={value}>{text}</option>
+          ))}
         </select>
       </label>
       {form.kind === 'email' ? (
@@ -112,13 +125,13 @@ export function DestinationForm(props: {
         <select
           value={form.cadence}
           onChange={field('cadence')}
-          aria-describedby={inOneMail ? WHEN_HINT : undefined}
+          disabled={hot}
+          aria-describedby={inOneMail ? WHEN_HINT : hot ? SENDS_HINT : undefined}
           {...about('cadence')}
         >
-          <option value="instant">Instantly</option>
-          <option value="hourly">Digest every hour</option>
-          <option value="daily">Daily digest</option>
-          <option value="weekly">Weekly digest (Mondays)</option>
+          {offered(CADENCES, form.event, HOT_ONLY.cadence).map(([value, text]) => (
+            <option value={value}>{text}</option>
+          ))}
         </select>
       </label>
       {inOneMail && (

@@ -17,8 +17,6 @@ export const DESTINATION_WORDS: FormWords = {
   },
   values: [
     ['a person.updated destination', 'a destination sending People turning hot'],
-    ['must be webhook', 'must be Webhook'],
-    ['must be instant', 'must be Instantly'],
     ['from and to must differ', 'must end at another hour than they start'],
   ],
 }

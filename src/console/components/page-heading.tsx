@@ -23,6 +23,14 @@ addEventListener('hashchange', () => {
   moved = true
 })
 
+/**
+ * The next page drawn takes the keyboard on its heading, as after a move: signing in replaces the sign-in form, which
+ * held it, with the page, and left it on the body, where a screen reader said nothing of the page now open.
+ */
+export function keyboardToNextHeading() {
+  moved = true
+}
+
 export function PageHeading(props: { name: string }) {
   usePageTitle(props.name)
   // In the frame the new page is drawn (a layout effect, run after each drawing of the heading, before the paint): the

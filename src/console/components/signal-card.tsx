@@ -12,7 +12,17 @@ import { Icon, Ago, Name } from './ui'
 export type Signal = Omit<v.InferOutput<typeof WireSignal>, 'dismissed'> & { profileUrl?: string; dismissed?: boolean }
 export type Verdict = NonNullable<Signal['verdict']>
 
-type Props = { signal: Signal; selected: boolean; isNew: boolean; rate: (s: Signal, verdict: Verdict) => void }
+type Props = {
+  signal: Signal
+  selected: boolean
+  isNew: boolean
+  rate: (s: Signal, verdict: Verdict) => void
+  /**
+   * The keyboard went into the card (j / k, or Tab to one of its links or buttons): it becomes the selected one, which
+   * r, n and o act on. Tabbed into, the first card stayed selected and n dismissed a lead not yet reached.
+   */
+  onFocusIn: () => void
+}
 
 /** One signal of the list: score badge, intent, ICP chip, who and when, the text, the reason, and the verdicts. */
 export function SignalCard(props: Props) {
@@ -30,7 +40,13 @@ export function SignalCard(props: Props) {
   const dismissed = s.dismissed || s.verdict === 'not_relevant'
   const classes = ['signal', dismissed && 'dismissed', props.selected && 'selected']
   return (
-    <li class={classes.filter(Boolean).join(' ')} id={`signal-${s.id}`} tabIndex={-1} data-id={s.id}>
+    <li
+      class={classes.filter(Boolean).join(' ')}
+      id={`signal-${s.id}`}
+      tabIndex={-1}
+      data-id={s.id}
+      onFocusIn={props.onFocusIn}
+    >
       <div class="meta">
         <span class={`score band-${band.name}`} title={`Score ${s.score} of 10 (${band.meaning})`}>
           {s.score}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks'
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks'
 import { api } from '../api'
 import { Alert } from '../components/ui'
 import type { Me } from '../me'
@@ -25,6 +25,13 @@ export function EmailMe(props: { me: Me }) {
   useEffect(() => {
     load().catch((e) => setError(e.message))
   }, [])
+  // The button that held the keyboard gives way to the line saying it is done: the line takes it, in the frame it is
+  // drawn, so a screen reader reads it and Tab goes on from there (it fell to the page's body).
+  const said = useRef<HTMLParagraphElement>(null)
+  const [added, setAdded] = useState(false)
+  useLayoutEffect(() => {
+    if (added && (!document.activeElement || document.activeElement === document.body)) said.current?.focus()
+  }, [added])
   const add = () =>
     api<{ endpoint: Mine }>('POST', '/my-email-destination', {
       timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
@@ -32,6 +39,7 @@ export function EmailMe(props: { me: Me }) {
       .then((made) => {
         setError('')
         setMine(made.endpoint)
+        setAdded(true)
       })
       .catch((err) => setError(err.message))
   return (
@@ -44,7 +52,7 @@ export function EmailMe(props: { me: Me }) {
           <a href="#/webhooks">Destinations</a> page.
         </p>
       ) : mine ? (
-        <p role="status">
+        <p role="status" ref={said} tabIndex={-1}>
           {mine.enabled ? 'New leads are e-mailed to' : 'E-mails are turned off (unsubscribed) for'} {email}:{' '}
           {mine.cadence === 'instant'
             ? 'as they are found'

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'preact/hooks'
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks'
 import { api } from '../api'
 import { useRefusedField } from '../components/refused-field'
 import { Actions, Alert, ConfirmButton } from '../components/ui'
@@ -46,6 +46,22 @@ export function Icps() {
     mark.clear()
     return load()
   }
+  // Done with a profile being edited (saved, Cancel, Escape): the keyboard goes back to its Edit button, where the
+  // person came from. Cancel's button went with the edit and left it on the page's body; Save left it in the emptied
+  // New profile form.
+  const [returnTo, setReturnTo] = useState<string | null>(null)
+  useLayoutEffect(() => {
+    if (returnTo === null) return
+    setReturnTo(null)
+    document.querySelector<HTMLElement>(`main .cards button[aria-label="${CSS.escape(`Edit ${returnTo}`)}"]`)?.focus()
+  }, [returnTo, profiles])
+  const finish = () => {
+    const name = editing
+    return done().then((now) => {
+      setReturnTo(name)
+      return now
+    })
+  }
   const submit = (e: Event) => {
     e.preventDefault()
     const body = { description: form.description, competitors: listOf(form.competitors) }
@@ -53,7 +69,7 @@ export function Icps() {
       editing === null
         ? api('POST', '/icp-profiles', { name: form.name, ...body })
         : api('PUT', `/icp-profiles/${encodeURIComponent(editing)}`, body)
-    work.then(done).catch(refused)
+    work.then(editing === null ? done : finish).catch(refused)
   }
   // Refused most often because the profile was removed elsewhere (another tab, the CLI): the cards show what is so,
   // and a form editing a profile that is gone offers to add it again, with what was typed (docs/console.md#errors).
@@ -108,7 +124,12 @@ export function Icps() {
           </li>
         ))}
       </ul>
-      <form class="stacked" ref={formRef} onSubmit={submit}>
+      <form
+        class="stacked"
+        ref={formRef}
+        onSubmit={submit}
+        onKeyDown={(e) => e.key === 'Escape' && editing !== null && finish()}
+      >
         <h2>{editing === null ? 'New profile' : `Edit ${editing}`}</h2>
         {/* Said before the form is filled in, not only when the 21st is refused. */}
         {editing === null && (profiles?.length ?? 0) >= MOST && (
@@ -153,7 +174,7 @@ export function Icps() {
         <Actions>
           <button type="submit">{editing === null ? 'Add' : 'Save'}</button>
           {editing !== null && (
-            <button type="button" onClick={done}>
+            <button type="button" onClick={finish}>
               Cancel
             </button>
           )}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks'
+import { useEffect, useRef, useState } from 'preact/hooks'
 import type * as v from 'valibot'
 import type { PeoplePage, PersonDetail } from '../../wire/person-answers'
 import { FORCING_DIRECTION } from '../../lib/text'
@@ -8,6 +8,7 @@ import { Heat } from '../components/person-item'
 import { NoPerson, personError } from './people-empty'
 import { Name, shortName } from '../components/ui'
 import { ForgetPerson } from '../components/forget-person'
+import { refocus, rowPlace } from '../components/confirm-button'
 import { PersonPosts } from '../components/person-posts'
 
 type Detail = v.InferOutput<typeof PersonDetail>
@@ -25,6 +26,7 @@ export function Person(props: { id: string }) {
   const [name, setName] = useState('')
   const [searched, setSearched] = useState('')
   const [error, setError] = useState('')
+  const choiceBox = useRef<HTMLSelectElement>(null)
   const load = () =>
     api<Detail>('GET', `/people/${encodeURIComponent(props.id)}`)
       .then(setDetail)
@@ -48,11 +50,21 @@ export function Person(props: { id: string }) {
   // A link or an unlink changes who can be linked: the choices are asked for again, with the same name.
   const change = changeThen(() => Promise.all([load(), search(searched)]), setError)
   const candidates = others.filter((o) => o.id !== p.id)
+  // The choice goes back to "Choose…", which disables Link and dropped the keyboard on the body: it goes back to the
+  // choice box, for another account.
   const link = (e: Event) => {
     e.preventDefault()
-    if (choice) change(api('POST', `/people/${encodeURIComponent(p.id)}/links`, { personId: choice }))
+    if (choice)
+      change(api('POST', `/people/${encodeURIComponent(p.id)}/links`, { personId: choice })).finally(() =>
+        choiceBox.current?.focus(),
+      )
     setChoice('')
   }
+  // Its row goes, and the button with it: the keyboard goes to the nearest row's Unlink, else the heading.
+  const unlink = (id: string, place: ReturnType<typeof rowPlace>) =>
+    change(api('DELETE', `/people/${encodeURIComponent(p.id)}/links/${encodeURIComponent(id)}`)).finally(() =>
+      setTimeout(() => refocus(place, 'button[data-unlink]')),
+    )
   const accounts = [p, ...p.identities]
   return (
     <section class="person-page">
@@ -109,12 +121,7 @@ export function Person(props: { id: string }) {
                 <Name name={a.author} />
               )}
               {a.id !== p.id && (
-                <button
-                  type="button"
-                  onClick={() =>
-                    change(api('DELETE', `/people/${encodeURIComponent(p.id)}/links/${encodeURIComponent(a.id)}`))
-                  }
-                >
+                <button type="button" data-unlink onClick={(e) => unlink(a.id, rowPlace(e.currentTarget))}>
                   Unlink
                 </button>
               )}
@@ -143,7 +150,7 @@ export function Person(props: { id: string }) {
       <form class="toolbar" onSubmit={link}>
         <label>
           The same person on another account
-          <select value={choice} onChange={(e) => setChoice(e.currentTarget.value)}>
+          <select ref={choiceBox} value={choice} onChange={(e) => setChoice(e.currentTarget.value)}>
             <option value="">Choose…</option>
             {candidates.map((o) => (
               <option value={o.id}>

@@ -112,9 +112,12 @@ export function Signals(props: { me: Me }) {
   // Keys can come faster than the page draws: the selection is also kept where each key reads it at once.
   const at = useRef(0)
   at.current = Math.min(at.current, Math.max(0, signals.length - 1))
-  const select = (i: number) => {
+  const follow = (i: number) => {
     at.current = i
     setSelected(i)
+  }
+  const select = (i: number) => {
+    follow(i)
     const card = document.getElementById(`signal-${signals[i]?.id}`)
     // A card taller than the window (a long post) shows its top, with the score and the author: the browser's own
     // scroll on focus showed its middle or its end.
@@ -183,6 +186,7 @@ export function Signals(props: { me: Me }) {
               <SignalCard
                 signal={s}
                 selected={i === at.current}
+                onFocusIn={() => i !== at.current && follow(i)}
                 isNew={visit.after !== null && s.detectedAt > visit.after}
                 rate={rate}
               />
