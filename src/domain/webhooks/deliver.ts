@@ -11,7 +11,7 @@ import { sendBody } from './send'
 
 export type DeliveryDeps = Needs<
   'config' | 'clock' | 'log',
-  'webhookDeliveries' | 'webhookEndpoints' | 'signals' | 'teams' | 'destinationWindows' | 'signalFeedback'
+  'webhookDeliveries' | 'webhookEndpoints' | 'signals' | 'teams' | 'destinationWindows' | 'signalFeedback' | 'people'
 >
 // A claim outlives the longest attempt, so it expires only when its holder died or hung.
 const CLAIM_MS = 2 * ATTEMPT_TIMEOUT_MS
