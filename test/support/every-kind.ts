@@ -13,7 +13,8 @@ export const KIND_PATHS = {
 
 /**
  * A team on a server with an SMTP server and a public address, and one receiver for its chat and webhook
- * destinations, answering each as its platform documents (chat-receivers.ts): the world of a test of every kind.
+ * destinations, answering each as its platform documents (chat-receivers.ts), and 503 on a path ending in `/down` (a
+ * receiver that is down): the world of a test of every kind.
  */
 export async function everyKindWorld(smtp: ReturnType<typeof smtpPerTest>, receiver: ReturnType<typeof fakesPerTest>) {
   const server = await smtp({})
@@ -31,7 +32,9 @@ export async function everyKindWorld(smtp: ReturnType<typeof smtpPerTest>, recei
       ? checkedAnswer('discord', req.body)
       : req.url.pathname === KIND_PATHS.teams
         ? checkedAnswer('teams', req.body)
-        : new Response('ok'),
+        : req.url.pathname.endsWith('/down')
+          ? new Response('', { status: 503 })
+          : new Response('ok'),
   )
   return { deps, clock, team, server, r }
 }

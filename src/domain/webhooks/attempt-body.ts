@@ -10,7 +10,10 @@ import { linksOf } from './send'
 // destination as it is now.
 type BodyDeps = Needs<'config', 'teams' | 'signals' | 'destinationWindows' | 'signalFeedback' | 'people'>
 
-/** A signal's body, or a window's built from the signals in it (built at each attempt, as the signals are now). */
+/**
+ * A signal's body, or a window's built from the signals in it (built at each attempt, as the signals are now); null
+ * when nothing is left to tell (every lead judged not relevant), undefined when the signal is gone.
+ */
 export async function bodyOf(deps: BodyDeps, endpoint: EndpointRow, d: Delivery, now: Date) {
   const team = await deps.repos.teams.byId(endpoint.teamId)
   if (!team) return undefined
@@ -19,12 +22,15 @@ export async function bodyOf(deps: BodyDeps, endpoint: EndpointRow, d: Delivery,
   if (d.signalId) {
     const signal = await deps.repos.signals.byId(endpoint.teamId, d.signalId)
     if (!signal) return undefined
+    // A message read by people tells what is still to be looked at: a lead the team judged not relevant before its
+    // message went (a retry after 👎) is not sent, as a digest leaves it out (docs/webhooks.md#a-digest).
+    if (signal.dismissed && endpoint.kind !== 'webhook') return null
     const [named] = await withPersonNames(deps, endpoint, [signal])
     return signalBody(endpoint, team, named ?? signal, now, links, await verdictsOf(deps, endpoint, [signal.id]))
   }
   if (d.windowFrom === null || d.windowTo === null) return undefined
   const w = await deps.repos.destinationWindows.leadsIn(endpoint, d.windowFrom, d.windowTo, EMAIL_MAX_LEADS)
-  if (w.total === 0) return undefined
+  if (w.total === 0) return null
   const verdicts = await verdictsOf(
     deps,
     endpoint,

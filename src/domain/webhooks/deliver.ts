@@ -63,9 +63,9 @@ export async function runAttempt(deps: DeliveryDeps, d: ClaimedDelivery) {
   // A test's body is made again for the destination's kind now: a webhook test retried after the destination became
   // an e-mail one went out as an e-mail without subject or text.
   const body = d.payload !== null && d.event !== TEST_EVENT ? d.payload : await bodyOf(deps, endpoint, d, now)
-  // A window whose every lead the team judged not relevant (or whose person it forgot) before it went has nothing to tell:
-  // done, as an empty window is, not a failure (docs/webhooks.md#a-digest).
-  if (body === undefined && d.windowFrom !== null) return nothingToTell(deps, d, now)
+  // A lead (or every lead of a window) the team judged not relevant, or whose person it forgot, before it went has
+  // nothing to tell: done, as an empty window is, not a failure (docs/webhooks.md#a-digest).
+  if (body === null) return nothingToTell(deps, d, now)
   const result: AttemptResult =
     body === undefined
       ? {
@@ -119,12 +119,13 @@ export async function runAttempt(deps: DeliveryDeps, d: ClaimedDelivery) {
 }
 
 const NOTHING_TO_TELL = 'not sent: every lead in it was judged not relevant or its person forgotten before it went'
+const JUDGED_OUT = 'not sent: the lead was judged not relevant before it went'
 async function nothingToTell(deps: DeliveryDeps, d: ClaimedDelivery, at: Date) {
   await deps.repos.webhookDeliveries.finish(d.id, d.claim, {
     status: 'succeeded',
     nextAttemptAt: at.getTime(),
     statusCode: null,
-    error: NOTHING_TO_TELL,
+    error: d.signalId ? JUDGED_OUT : NOTHING_TO_TELL,
     at: at.toISOString(),
     rateLimitedSince: null,
     uncounted: false,

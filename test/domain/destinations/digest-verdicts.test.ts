@@ -71,4 +71,25 @@ describe('a digest after the team judged its leads (docs/webhooks.md#a-digest)',
     expect(mail?.text).toContain('kept_one')
     expect(mail?.text).not.toContain('judged_out')
   })
+
+  test('a lead judged not relevant before a retry of its instant Slack message went: not sent', async () => {
+    const { deps, clock, team, r } = await everyKindWorld(smtp, receiver)
+    const slack = await createEndpoint(deps, {
+      teamId: team.id,
+      input: endpointInput(`${r.origin}/services/T0/B0/down`, { kind: 'slack' }),
+    })
+    const lead = signalRow(team.id, { detectedAt: '2026-11-15T11:59:00.000Z' })
+    await storeSignals(deps, [lead])
+    // The receiver is down at first (503): a failure, retried in about 5 seconds.
+    expect(await deliverDue(deps)).toBe(1)
+    await rateSignal(deps, team.id, { id: lead.id, verdict: 'not_relevant' })
+    clock.set('2026-11-15T12:10:00.000Z')
+    expect(await deliverDue(deps)).toBe(1)
+    expect(r.received).toHaveLength(1)
+    const [d] = await listDeliveries(deps, { teamId: team.id, endpointId: slack.endpoint.id, limit: 5 })
+    expect({ status: d?.status, error: d?.lastError }).toEqual({
+      status: 'succeeded',
+      error: 'not sent: the lead was judged not relevant before it went',
+    })
+  })
 })
