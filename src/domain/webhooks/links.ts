@@ -125,3 +125,12 @@ export const detailText = (d: Detail, shown = same) =>
 /** The details on one line, ` · ` between them; `person` may write the person otherwise (an e-mail links its page). */
 export const detailsLine = (details: Detail[], shown = same, person = (d: Detail) => detailText(d, shown)) =>
   details.map((d) => (d.name === 'Person' ? person(d) : detailText(d, shown))).join(' · ')
+
+/**
+ * docs/destinations.md#links: on a server without server.public_url, a message read by people (every kind but
+ * `webhook`) links the console at localhost, which no recipient's machine reaches; said when such a destination is added.
+ */
+export const unreachableLinks = (config: Config, kind: string) =>
+  kind === 'webhook' || config.server.public_url
+    ? undefined
+    : `its messages link the console at ${publicBase(config)}, which only this machine reaches: set server.public_url to the address your users reach the service at`
