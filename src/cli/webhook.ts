@@ -1,6 +1,7 @@
 import { sendTestEvent } from '../domain/webhooks/deliveries'
 import type { EndpointView } from '../domain/webhooks/endpoint-view'
 import { createEndpoint, findEndpoint, listEndpoints, removeEndpoint } from '../domain/webhooks/endpoints'
+import { unreachableLinks } from '../domain/webhooks/links'
 import { findTeam } from '../domain/teams/teams'
 import { AppError } from '../errors'
 import { shellWord } from '../lib/shell-word'
@@ -30,10 +31,13 @@ async function add(argv: string[]): Promise<number> {
   noPositionals(positionals)
   const ref = requireFlag(flags, 'team')
   const input = endpointFromFlags(flags)
-  const made = await withDeps(flags, async (deps) => {
+  const { made, links } = await withDeps(flags, async (deps) => {
     const teamId = (await findTeam(deps, ref)).id
-    return createEndpoint(deps, { teamId, input }).catch((err) => Promise.reject(saidWithFlags(err)))
+    const made = await createEndpoint(deps, { teamId, input }).catch((err) => Promise.reject(saidWithFlags(err)))
+    return { made, links: unreachableLinks(deps.config, made.endpoint.kind) }
   })
+  // On stderr, with --json too: the output a script reads stays the destination alone.
+  if (links) console.error(`warning: ${links}`)
   if (flags.json) printJson(made)
   else {
     const where = made.endpoint.to ?? made.endpoint.url

@@ -78,6 +78,7 @@ function App() {
     return (
       <SignIn
         ended={ended}
+        wanted={wantedPage(path)}
         onSignedIn={() => {
           keyboardToNextHeading()
           setEnded(false)
@@ -162,6 +163,17 @@ function App() {
       </main>
     </div>
   )
+}
+
+/**
+ * What a link that needs a session leads to (an alert's person or the console's Signals page), named on the sign-in
+ * form: the form alone did not say the link had worked (docs/console.md#sign-in). None for the bare address.
+ */
+function wantedPage(path: string) {
+  if (!location.hash.replace(/^#\/?/, '')) return undefined
+  if (/^people\/./.test(path)) return "this person's page"
+  const page = PAGES.find((p) => p.path === path)
+  return page ? `the ${page.name} page` : undefined
 }
 
 render(<App />, document.getElementById('app') as HTMLElement)

@@ -7,7 +7,8 @@ import { Alert } from '../components/ui'
 
 const REFUSAL_ID = 'sign-in-refused'
 
-export function SignIn(props: { ended?: boolean; onSignedIn: () => void }) {
+/** `wanted`: the page the address leads to, opened once signed in (a link from an alert, a bookmark). */
+export function SignIn(props: { ended?: boolean; wanted?: string; onSignedIn: () => void }) {
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   const [error, setError] = useState('')
@@ -38,7 +39,11 @@ export function SignIn(props: { ended?: boolean; onSignedIn: () => void }) {
     <main class="sign-in">
       <h1>lead-signals</h1>
       <form ref={formRef} onSubmit={submit}>
-        {props.ended && <p role="status">Your session has ended: sign in again to go on.</p>}
+        {props.ended ? (
+          <p role="status">Your session has ended: sign in again to go on.</p>
+        ) : (
+          props.wanted && <p role="status">Sign in to open {props.wanted}.</p>
+        )}
         <label>
           Email
           <input

@@ -11,7 +11,7 @@ import { sendBody } from './send'
 
 export type DeliveryDeps = Needs<
   'config' | 'clock' | 'log',
-  'webhookDeliveries' | 'webhookEndpoints' | 'signals' | 'teams' | 'destinationWindows' | 'signalFeedback'
+  'webhookDeliveries' | 'webhookEndpoints' | 'signals' | 'teams' | 'destinationWindows' | 'signalFeedback' | 'people'
 >
 // A claim outlives the longest attempt, so it expires only when its holder died or hung.
 const CLAIM_MS = 2 * ATTEMPT_TIMEOUT_MS
@@ -63,13 +63,16 @@ export async function runAttempt(deps: DeliveryDeps, d: ClaimedDelivery) {
   // A test's body is made again for the destination's kind now: a webhook test retried after the destination became
   // an e-mail one went out as an e-mail without subject or text.
   const body = d.payload !== null && d.event !== TEST_EVENT ? d.payload : await bodyOf(deps, endpoint, d, now)
+  // A lead (or every lead of a window) the team judged not relevant, or whose person it forgot, before it went has
+  // nothing to tell: done, as an empty window is, not a failure (docs/webhooks.md#a-digest).
+  if (body === null) return nothingToTell(deps, d, now)
   const result: AttemptResult =
     body === undefined
       ? {
           ok: false,
           statusCode: null,
           gone: false,
-          error: d.signalId ? 'the signal no longer exists' : "the window's signals no longer exist",
+          error: 'the signal no longer exists',
         }
       : await sendBody(deps.config, endpoint, d, body, now)
   const at = deps.clock.now()
@@ -113,6 +116,20 @@ export async function runAttempt(deps: DeliveryDeps, d: ClaimedDelivery) {
   if (result.ok) return deps.repos.webhookEndpoints.markHealthy(endpoint.id)
   // A signal deleted meanwhile says nothing about the receiver.
   if (body !== undefined) await endpointFailed(deps, endpoint, result.gone ? goneReason(result) : null, at.getTime())
+}
+
+const NOTHING_TO_TELL = 'not sent: every lead in it was judged not relevant or its person forgotten before it went'
+const JUDGED_OUT = 'not sent: the lead was judged not relevant before it went'
+async function nothingToTell(deps: DeliveryDeps, d: ClaimedDelivery, at: Date) {
+  await deps.repos.webhookDeliveries.finish(d.id, d.claim, {
+    status: 'succeeded',
+    nextAttemptAt: at.getTime(),
+    statusCode: null,
+    error: d.signalId ? JUDGED_OUT : NOTHING_TO_TELL,
+    at: at.toISOString(),
+    rateLimitedSince: null,
+    uncounted: false,
+  })
 }
 
 /** `waitedSec`: how long the run of 429s this attempt is in, or ends, has lasted (docs/operations.md). */

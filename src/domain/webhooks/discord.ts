@@ -1,4 +1,4 @@
-import { cutAtWord, opened } from '../../lib/text'
+import { cutAtWord, opened, truncate } from '../../lib/text'
 import { bestFirst, countLine, headline, type Lead, type Links, leadDetails, textStart } from './links'
 import { postAddress, postLink } from './post-link'
 
@@ -58,6 +58,9 @@ function cutBefore(text: string, most: number) {
 
 // Discord reads Markdown in a title, and in a title that is a link no backslash escape (it shows each backslash and
 // still formats: docs/destinations.md#discord). So a title is never a link: escaped, it reads as typed.
+const PERSON_MAX = 28
+const personShort = (name: string) => (name.length > PERSON_MAX ? `${truncate(name, PERSON_MAX - 1)}…` : name)
+
 const titleOf = (s: Lead) =>
   cutShort(
     headline(s, discordEscaped, (author) => discordText(author, NAME_MAX)),
@@ -73,7 +76,8 @@ function embedOf(s: Lead, budget: number) {
   const fields = leadDetails(s, s.reason)
     .filter((d) => d.name !== 'Person')
     .map((d) => ({ name: d.name, value: discordText(d.value, Math.min(FIELD, FIELD_MAX[d.name])) }))
-  const footer = s.personId ? { text: `person ${s.personId}` } : undefined
+  // The person by name (a footer is plain text in Discord), cut to the length an id took: the budget above holds.
+  const footer = s.personId ? { text: `person ${personShort(s.personName || s.personId)}` } : undefined
   let used = title.length + (footer?.text.length ?? 0) + (author?.name.length ?? 0)
   for (const f of fields) used += f.name.length + f.value.length
   return {

@@ -43,13 +43,15 @@ const leadHtml = (s: Lead, links: Links) => {
 ${open ? `<div style="margin-top:6px;font-size:13px">${open}</div>` : ''}</td></tr>`
 }
 
-// The person a lead belongs to opens its page in the console (docs/destinations.md#links); the id is our own.
-const personHtml = (d: Detail, links: Links) =>
-  links.people
-    ? `<a href="${escapeHtml(links.people + d.value)}" style="color:#1565c0">${detailText(d)}</a>`
-    : detailText(d)
+// The person a lead belongs to opens its page in the console (docs/destinations.md#links), by their id; the link reads
+// their name, a platform's words (escaped, and in their own direction as an author's name is).
+const personOf = (d: Detail) => (d.name === 'Person' ? d.id : '')
+const personHtml = (d: Detail, links: Links) => {
+  const name = `person <span dir="auto">${escapeHtml(d.value)}</span>`
+  return links.people ? `<a href="${escapeHtml(links.people + personOf(d))}" style="color:#1565c0">${name}</a>` : name
+}
 const personText = (d: Detail, links: Links) =>
-  links.people ? `${detailText(d)} (${links.people + d.value})` : detailText(d)
+  links.people ? `${detailText(d, oneLine)} (${links.people + personOf(d)})` : detailText(d, oneLine)
 
 const leadText = (s: Lead, links: Links) =>
   [

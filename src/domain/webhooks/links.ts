@@ -4,7 +4,10 @@ import type { Config } from '../../config/schema'
 import type { NewSignal } from '../../storage/repos/signals'
 
 /** A stored signal, as destinations read it: every column (a stand-in author is told by its null personId). */
-export type Lead = Required<Omit<NewSignal, 'authorKnown' | 'authorId'>>
+export type Lead = Required<Omit<NewSignal, 'authorKnown' | 'authorId'>> & {
+  /** The name the lead's person is shown by (docs/people.md), when it was looked up; else the id names them. */
+  personName?: string | null
+}
 /**
  * Where a message's links lead: the console's signals, a person's page (`people` + the person's id) and a
  * destination's unsubscribe page.
@@ -46,16 +49,20 @@ export const oneLine = (text: string) => text.replace(/[\r\n\t\v\f\u0085\u2028\u
  * destination's body carries the signal as the API shows it, ids and all.
  */
 export function shownToPeople(s: Lead): Lead {
-  const author = oneLine(plainText(s.author))
   return {
     ...s,
     platform: platformName(s.platform),
-    author: author.length > AUTHOR_MAX ? `${truncate(author, AUTHOR_MAX)}…` : author,
+    author: nameShown(s.author),
+    personName: s.personName ? nameShown(s.personName) : null,
     preview: plainText(s.preview),
     reason: plainText(s.reason),
     icpMatch: s.icpMatch === null ? null : oneLine(plainText(s.icpMatch)),
     keyword: plainText(s.keyword),
   }
+}
+const nameShown = (name: string) => {
+  const line = oneLine(plainText(name))
+  return line.length > AUTHOR_MAX ? `${truncate(line, AUTHOR_MAX)}…` : line
 }
 const plainText = (text: string) => fewerMarks(text.replace(DIRECTION_CONTROLS, '').replace(CONTROLS, ''))
 
@@ -93,7 +100,8 @@ export const headline = (s: Lead, shown = same, author = shown) =>
  */
 export const newLeadLine = (s: Lead, team?: string) => `New lead${team ? ` for ${team}` : ''}: ${headline(s)}`
 
-export type Detail = { name: 'Why' | 'Keyword' | 'ICP' | 'Person'; value: string }
+/** A detail of a lead; a person's `value` is their name (or their id when it is not known), `id` their id. */
+export type Detail = { name: 'Why' | 'Keyword' | 'ICP'; value: string } | { name: 'Person'; value: string; id: string }
 
 /**
  * A lead's details after its text, in the one order every message shows them (docs/destinations.md#bodies): the
@@ -103,17 +111,26 @@ export const leadDetails = (s: Lead, why: string): Detail[] => [
   { name: 'Why', value: why },
   { name: 'Keyword', value: s.keyword },
   ...(s.icpMatch ? [{ name: 'ICP' as const, value: s.icpMatch }] : []),
-  ...(s.personId ? [{ name: 'Person' as const, value: s.personId }] : []),
+  ...(s.personId ? [{ name: 'Person' as const, value: s.personName || s.personId, id: s.personId }] : []),
 ]
 
-/** One detail as a line reads it: `Why: …`, `keyword “crm”`, `ICP “…”`, `person per_…` (our own id: no markup). */
+/** One detail as a line reads it: `Why: …`, `keyword “crm”`, `ICP “…”`, `person Ann_Ops` (a platform's name: shown). */
 export const detailText = (d: Detail, shown = same) =>
   d.name === 'Why'
     ? `Why: ${shown(d.value)}`
     : d.name === 'Person'
-      ? `person ${d.value}`
+      ? `person ${shown(d.value)}`
       : `${d.name === 'ICP' ? 'ICP' : 'keyword'} “${shown(d.value)}”`
 
 /** The details on one line, ` · ` between them; `person` may write the person otherwise (an e-mail links its page). */
-export const detailsLine = (details: Detail[], shown = same, person = (d: Detail) => detailText(d)) =>
+export const detailsLine = (details: Detail[], shown = same, person = (d: Detail) => detailText(d, shown)) =>
   details.map((d) => (d.name === 'Person' ? person(d) : detailText(d, shown))).join(' · ')
+
+/**
+ * docs/destinations.md#links: on a server without server.public_url, a message read by people (every kind but
+ * `webhook`) links the console at localhost, which no recipient's machine reaches; said when such a destination is added.
+ */
+export const unreachableLinks = (config: Config, kind: string) =>
+  kind === 'webhook' || config.server.public_url
+    ? undefined
+    : `its messages link the console at ${publicBase(config)}, which only this machine reaches: set server.public_url to the address your users reach the service at`

@@ -71,7 +71,7 @@ export function signalBody(
   links: Links,
   verdicts: Verdicts = new Map(),
 ): string {
-  if (endpoint.kind === 'slack') return JSON.stringify(slackMessage(shownToPeople(signal)))
+  if (endpoint.kind === 'slack') return JSON.stringify(slackMessage(shownToPeople(signal), links))
   return (
     receiverBody(endpoint, team, [signal], 1, links) ??
     JSON.stringify({

@@ -1,5 +1,5 @@
 import { previewShown } from '../../lib/text'
-import { detailText, type Lead, leadDetails, newLeadLine, oneLine, whyStart } from './links'
+import { detailText, type Lead, type Links, leadDetails, newLeadLine, oneLine, whyStart } from './links'
 import { postAddress, postLink } from './post-link'
 import { mrkdwn, mrkdwnObject, plainObject } from './slack-text'
 
@@ -12,18 +12,23 @@ export const whyBlock = (s: Lead) => ({
   elements: leadDetails(s, whyStart(s)).map((d) => plainObject(detailText(d))),
 })
 
-/** The button to the post, or an address too long for one as text (post-link.ts), or nothing: no block is empty. */
-function linkBlocks(s: Lead) {
+const button = (text: string, url: string) => ({ type: 'button', text: { type: 'plain_text', text }, url })
+
+/**
+ * The button to the post (or an address too long for one as text: post-link.ts), and the one to the console's Signals
+ * page, which every message has (docs/destinations.md#bodies); no block is empty.
+ */
+function linkBlocks(s: Lead, links?: Links) {
   const href = postLink(s.url)
   const address = postAddress(s.url)
-  if (href)
-    return [
-      {
-        type: 'actions',
-        elements: [{ type: 'button', text: { type: 'plain_text', text: 'Open the post' }, url: href }],
-      },
-    ]
-  return address ? [{ type: 'context', elements: [plainObject(address)] }] : []
+  const buttons = [
+    ...(href ? [button('Open the post', href)] : []),
+    ...(links ? [button('Open the console', links.console)] : []),
+  ]
+  return [
+    ...(!href && address ? [{ type: 'context', elements: [plainObject(address)] }] : []),
+    ...(buttons.length > 0 ? [{ type: 'actions', elements: buttons }] : []),
+  ]
 }
 
 /** A label of ours in bold beside its value as given, one row of a section's two columns each. */
@@ -31,9 +36,10 @@ const labelled = (label: string, value: string) => [mrkdwnObject(`*${label}*`), 
 
 /**
  * A Block Kit message for a Slack incoming webhook (docs/webhooks.md#slack): the score and intent as the headline,
- * platform and author, the post's preview, the reason, and a button to the post. `text` is what notifications show.
+ * platform and author, the post's preview, the reason, and buttons to the post and the console. `text` is what
+ * notifications show.
  */
-export function slackMessage(s: Lead) {
+export function slackMessage(s: Lead, links?: Links) {
   // Within a header's 150 characters: an author's name is cut at 100 (links.ts) and a platform's name is short.
   const headline = newLeadLine(s)
   // The preview is cut wherever its 300 characters end: a post that goes on ends with its last whole word and "…".
@@ -59,7 +65,7 @@ export function slackMessage(s: Lead) {
       // The preview is at most 300 characters (domain/signals/limits.ts), within a section's 3,000.
       { type: 'section', text: plainObject(preview) },
       whyBlock(s),
-      ...linkBlocks(s),
+      ...linkBlocks(s, links),
     ],
   }
 }

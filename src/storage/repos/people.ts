@@ -63,6 +63,15 @@ export const createPeopleRepo = (client: Client) => {
       return (await linkedOf(teamId, [id])).get(id) ?? []
     },
     linkedOf,
+    /** The names people are shown by, by id (docs/destinations.md#bodies: a message names a lead's person). */
+    async namesOf(teamId: string, ids: string[]) {
+      if (ids.length === 0) return new Map<string, string>()
+      const rs = await client.execute({
+        sql: `select id, author from people where team_id = ? and id in (${ids.map(() => '?').join(',')})`,
+        args: [teamId, ...ids],
+      })
+      return new Map(rs.rows.map((r) => [String(r.id), String(r.author)]))
+    },
     /** The profile addresses kept for these authors (people-profiles.ts), for the Signals page's author links. */
     profilesOf: (teamId: string, ids: Identity[]) => profilesOf(client, teamId, ids),
     /**

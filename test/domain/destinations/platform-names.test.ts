@@ -3,40 +3,19 @@
 import { describe, expect, test } from 'bun:test'
 import { buildDueWindows } from '../../../src/domain/webhooks/digests'
 import { createEndpoint } from '../../../src/domain/webhooks/endpoints'
-import { checkedAnswer } from '../../support/chat-receivers'
 import { seedTeam, testDeps } from '../../support/deps'
+import { everyKindWorld, KIND_PATHS } from '../../support/every-kind'
 import { fakesPerTest } from '../../support/fake-upstream'
 import { smtpPerTest } from '../../support/smtp'
 import { deliverDue, endpointInput, signalRow, storeSignals } from '../../support/webhooks'
 
 const receiver = fakesPerTest()
 const smtp = smtpPerTest()
-const PATHS = {
-  slack: '/services/T0/B0/x',
-  discord: '/api/webhooks/1234567890/tok-EN_abc',
-  teams: '/workflows/5f0c2a/triggers/manual/paths/invoke',
-  webhook: '/hook',
-} as const
+const PATHS = KIND_PATHS
 
 /** A team with a destination of every kind, instant and hourly, and two signals: one on hackernews, one on devto. */
 async function everyKindGot() {
-  const server = await smtp({})
-  const { deps, clock } = await testDeps({
-    now: '2026-11-15T11:58:30.000Z',
-    config: {
-      email: server.emailConfig,
-      webhooks: { allow_private_targets: true },
-      server: { public_url: 'https://leads.example.com' },
-    },
-  })
-  const { team } = await seedTeam(deps)
-  const r = receiver((req) =>
-    req.url.pathname === PATHS.discord
-      ? checkedAnswer('discord', req.body)
-      : req.url.pathname === PATHS.teams
-        ? checkedAnswer('teams', req.body)
-        : new Response('ok'),
-  )
+  const { deps, clock, team, server, r } = await everyKindWorld(smtp, receiver)
   for (const cadence of ['instant', 'hourly'] as const) {
     for (const [kind, path] of Object.entries(PATHS))
       await createEndpoint(deps, {

@@ -12,6 +12,8 @@ import { seedTeam, testDeps } from '../../support/deps'
 import { fakesPerTest } from '../../support/fake-upstream'
 import { deliverDue, deliveryRows, endpointInput, signalRow, storeSignals } from '../../support/webhooks'
 
+const buttonTexts = (body: any) =>
+  body.blocks.filter((b: any) => b.type === 'actions').flatMap((b: any) => b.elements.map((e: any) => e.text.text))
 const receiver = fakesPerTest()
 const PATHS = {
   slack: '/services/T0/B0/x',
@@ -63,8 +65,9 @@ describe('a lead whose post address no chat can link (docs/destinations.md#links
     expect((await deliveryRows(deps)).map((d) => d.status)).toEqual(['succeeded'])
     const body = JSON.parse(r.received[0]?.body ?? '')
     expect(slackProblems(body)).toEqual([])
-    expect(body.blocks.some((b: any) => b.type === 'actions')).toBe(false)
-    expect(body.blocks.at(-1)).toEqual({
+    // No button to the post: the only one is the console's.
+    expect(buttonTexts(body)).toEqual(['Open the console'])
+    expect(body.blocks.at(-2)).toEqual({
       type: 'context',
       elements: [{ type: 'plain_text', text: `Post: https://example.com/${'a'.repeat(80)}…`, emoji: false }],
     })
@@ -77,7 +80,8 @@ describe('a lead whose post address no chat can link (docs/destinations.md#links
     expect((await deliveryRows(deps)).map((d) => d.status)).toEqual(['succeeded'])
     const body = JSON.parse(r.received[0]?.body ?? '')
     expect(slackProblems(body)).toEqual([])
-    expect(body.blocks.some((b: any) => b.type === 'actions')).toBe(false)
+    // No button to the post: the only one is the console's.
+    expect(buttonTexts(body)).toEqual(['Open the console'])
     expect(JSON.stringify(body)).not.toContain('javascript:')
   })
 

@@ -1,4 +1,5 @@
-// docs/people.md: every destination names the person a lead belongs to, so a CRM can match it later.
+// docs/people.md: every destination names the person a lead belongs to, so a CRM can match it later. A lead whose
+// person's name was not looked up (these renderers alone) names them by id; by name: person-named.test.ts.
 import { describe, expect, test } from 'bun:test'
 import { discordMessage } from '../../../src/domain/webhooks/discord'
 import { emailMessage } from '../../../src/domain/webhooks/email-message'
@@ -39,7 +40,7 @@ describe('the person id in every body', () => {
       text: string
     }
     expect(mail.html).toContain(
-      `<a href="https://leads.example.com/#/people/${PERSON}" style="color:#1565c0">person ${PERSON}</a>`,
+      `<a href="https://leads.example.com/#/people/${PERSON}" style="color:#1565c0">person <span dir="auto">${PERSON}</span></a>`,
     )
     expect(mail.text).toContain(`person ${PERSON} (https://leads.example.com/#/people/${PERSON})`)
   })
