@@ -1,55 +1,16 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { existsSync } from 'node:fs'
-import { join } from 'node:path'
-import { createWorkspace, dump, ok, runCli, type Workspace } from './run-cli'
+import { expectRejected, seededWorkspace } from './rejected'
+import { ok, type Workspace } from './run-cli'
 
-// One seeded database for the file: every case here must leave it exactly as it was, which each test checks.
+// Wrong input on the command line: one seeded database for the file, which every case here must leave exactly as it
+// was (expectRejected checks). Bad configuration is in config-errors.test.ts, no database at all in
+// no-database.test.ts.
 let ws: Workspace
 let teamId: string
 beforeAll(async () => {
-  ws = createWorkspace()
-  teamId = JSON.parse(await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth', '--json'])).id
-  await ok(ws, ['keyword', 'add', '--team', 'acme', 'crm', 'leads'])
-  await ok(ws, ['icp', 'add', '--team', 'acme', '--name', 'Founders', '--description', 'SaaS founders'])
-  ws.file(
-    'good.jsonl',
-    JSON.stringify({
-      author: 'a',
-      platform: 'reddit',
-      intent: 'ACTIVE',
-      score: 8,
-      reason: 'r',
-      content: 'looking for a crm',
-      url: 'https://example.com/1',
-      keyword: 'crm',
-      publishedAt: '2026-10-01T00:00:00Z',
-    }) + '\n',
-  )
-  await ok(ws, ['signals', 'import', '--team', 'acme', 'good.jsonl'])
-  ws.file('bad-config.toml', '[server]\nport = 8080\nbogus = 1\n')
-  ws.file('bad-type.toml', '[server]\nport = "eighty"\n')
+  ;({ ws, teamId } = await seededWorkspace())
 })
 afterAll(() => ws.cleanup())
-
-/** The command fails with exit status 2, one line on stderr naming the problem, nothing on stdout, no change. */
-async function expectRejected(
-  args: string[],
-  message: string | RegExp,
-  opts: { env?: Record<string, string>; code?: number } = {},
-) {
-  const before = await dump(ws)
-  const r = await runCli(ws, args, { env: opts.env })
-  expect(r.code).toBe(opts.code ?? 2)
-  expect(r.stdout).toBe('')
-  const lines = r.stderr.trimEnd().split('\n')
-  expect(lines).toHaveLength(1)
-  expect(lines[0]).toStartWith('lead-signals: ')
-  if (typeof message === 'string') expect(lines[0]).toContain(message)
-  else expect(lines[0]).toMatch(message)
-  expect(r.stderr).not.toContain(ws.dir)
-  expect(r.stderr).not.toMatch(/\bat .*:\d+:\d+/)
-  expect(await dump(ws)).toEqual(before)
-}
 
 const LONG = 'x'.repeat(201)
 const cases: [string, string[], string | RegExp][] = [
@@ -207,7 +168,7 @@ const cases: [string, string[], string | RegExp][] = [
 
 describe('wrong input', () => {
   test.each(cases)('%s fails with one clear line and leaves the database unchanged', async (_name, args, message) => {
-    await expectRejected(args, message)
+    await expectRejected(ws, args, message)
   })
 
   // docs/operations.md#command-line: a profile, key or keyword that is not there is not_found, as in the console, so
@@ -232,133 +193,11 @@ describe('wrong input', () => {
   test.each(notThere)(
     '%s exits 1 with one clear line and leaves the database unchanged',
     async (_name, args, message) => {
-      await expectRejected(args, message, { code: 1 })
+      await expectRejected(ws, args, message, { code: 1 })
     },
   )
 
   test('a team can be named by its id in every command that takes --team', async () => {
     expect(JSON.parse(await ok(ws, ['keyword', 'list', '--team', teamId, '--json']))).toEqual(['crm', 'leads'])
-  })
-})
-
-const EVERY_COMMAND = [
-  ['migrate'],
-  ['team', 'create', '--name', 'beta', '--plan', 'growth'],
-  ['team', 'list'],
-  ['team', 'set', '--team', 'acme', '--credits', '3'],
-  ['key', 'create', '--team', 'acme'],
-  ['key', 'list', '--team', 'acme'],
-  ['key', 'revoke', '--team', 'acme', 'lsk_x'],
-  ['keyword', 'add', '--team', 'acme', 'new'],
-  ['keyword', 'list', '--team', 'acme'],
-  ['keyword', 'remove', '--team', 'acme', 'crm'],
-  ['icp', 'add', '--team', 'acme', '--name', 'N', '--description', 'd'],
-  ['icp', 'list', '--team', 'acme'],
-  ['icp', 'remove', '--team', 'acme', '--name', 'Founders'],
-  ['signals', 'import', '--team', 'acme', 'good.jsonl'],
-]
-
-describe('bad configuration', () => {
-  test.each(EVERY_COMMAND.map((args) => [args.slice(0, 2).join(' '), args] as const))(
-    '%s with an unknown key in --config exits 2 naming the key',
-    async (_name, args) => {
-      await expectRejected(
-        [...args, '--config', 'bad-config.toml'],
-        'config: server.bogus (in the file given by --config): unknown key',
-      )
-    },
-  )
-
-  test('a value of the wrong type is named with its key', async () => {
-    await expectRejected(
-      ['team', 'list', '--config', 'bad-type.toml'],
-      /config: server\.port \(in the file given by --config\): /,
-    )
-  })
-
-  test('an unknown key from the environment is named', async () => {
-    await expectRejected(['team', 'list'], 'LEAD_SIGNALS_SERVER_BOGUS is not a configuration key', {
-      env: { LEAD_SIGNALS_SERVER_BOGUS: '1' },
-    })
-  })
-
-  test('a triage setting it does not know stops poll --once before any work, naming the key', async () => {
-    await expectRejected(['poll', '--once'], 'config: scorer.triage (from LEAD_SIGNALS_SCORER_TRIAGE): ', {
-      env: { LEAD_SIGNALS_SCORER_TRIAGE: 'always' },
-    })
-    await expectRejected(
-      ['poll', '--once'],
-      'config: scorer.triage_min_buyer (from LEAD_SIGNALS_SCORER_TRIAGE_MIN_BUYER): ',
-      {
-        env: { LEAD_SIGNALS_SCORER_TRIAGE_MIN_BUYER: '2' },
-      },
-    )
-  })
-
-  test('a configuration file that cannot be read is an error that does not print its path', async () => {
-    await expectRejected(
-      ['team', 'list', '--config', 'nope.toml'],
-      'cannot read the configuration file given by --config: no such file',
-    )
-  })
-})
-
-// README: "alone in a directory it creates ./data/". The default database is relative to the working directory, so a
-// command run from another directory than serve's (or by an MCP client, in its own) finds none there: it says so and
-// creates nothing, where it used to create an empty database and then fail on an unknown team or key.
-describe('a command run where there is no database yet', () => {
-  const DEFAULT_DATABASE = { LEAD_SIGNALS_DATABASE_URL: 'file:./data/lead-signals.db' }
-  const NO_DATABASE =
-    "lead-signals: no database at ./data/lead-signals.db under the directory this command runs in: run the command where serve runs, or with serve's --config or LEAD_SIGNALS_DATABASE_URL (serve and team create start a new database)"
-
-  test('a command that reads a team refuses, names where it looked and creates no database', async () => {
-    const elsewhere = createWorkspace()
-    try {
-      for (const argv of [
-        ['key', 'create', '--team', 'acme'],
-        ['team', 'list'],
-        ['signals', 'export', '--team', 'acme', '--format', 'jsonl'],
-        ['poll', '--once'],
-        ['mcp', '--api-key', 'ls_live_nothing'],
-      ]) {
-        const r = await runCli(elsewhere, argv, { env: DEFAULT_DATABASE })
-        expect({ argv, code: r.code, stderr: r.stderr.trimEnd() }).toEqual({ argv, code: 2, stderr: NO_DATABASE })
-      }
-      expect(existsSync(join(elsewhere.dir, 'data'))).toBe(false)
-    } finally {
-      elsewhere.cleanup()
-    }
-  })
-
-  test('team create starts the database, and the commands after it use it', async () => {
-    const fresh = createWorkspace()
-    try {
-      await ok(fresh, ['team', 'create', '--name', 'acme', '--plan', 'growth'], { env: DEFAULT_DATABASE })
-      expect(existsSync(join(fresh.dir, 'data', 'lead-signals.db'))).toBe(true)
-      const listed = await ok(fresh, ['team', 'list', '--json'], { env: DEFAULT_DATABASE })
-      expect(JSON.parse(listed).map((t: { name: string }) => t.name)).toEqual(['acme'])
-    } finally {
-      fresh.cleanup()
-    }
-  })
-
-  test('an unknown team in a database with no team says so and names the database the command used', async () => {
-    const empty = createWorkspace()
-    try {
-      await ok(empty, ['migrate'])
-      const r = await runCli(empty, ['key', 'create', '--team', 'acme'])
-      expect(r.code).toBe(2)
-      // LEAD_SIGNALS_DATABASE_URL names the workspace's file: that file is the one named, not the default one.
-      expect(r.stderr.trimEnd().split('\n')).toEqual([
-        `lead-signals: no team with id or name "acme": the database ${join(empty.dir, 'test.db')} has no team at all: run the command where serve runs, or with serve's --config or LEAD_SIGNALS_DATABASE_URL`,
-      ])
-      await ok(empty, ['migrate'], { env: DEFAULT_DATABASE })
-      const relative = await runCli(empty, ['key', 'create', '--team', 'acme'], { env: DEFAULT_DATABASE })
-      expect(relative.stderr.trimEnd()).toBe(
-        `lead-signals: no team with id or name "acme": the database ./data/lead-signals.db under the directory this command runs in has no team at all: run the command where serve runs, or with serve's --config or LEAD_SIGNALS_DATABASE_URL`,
-      )
-    } finally {
-      empty.cleanup()
-    }
   })
 })

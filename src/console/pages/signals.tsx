@@ -20,6 +20,7 @@ import { UndoNotice, usePutBack } from '../components/undo-notice'
 import type { Me } from '../me'
 import { type StandIn, splitReason } from '../signal-facts'
 import { useLastVisit, useTriageKeys } from '../triage'
+import { useFilterChoices } from '../use-filter-choices'
 import { useScorerCondition } from '../use-scorer-condition'
 
 // The console's list is not counted: the API's page without its usage.
@@ -38,22 +39,10 @@ export function Signals(props: { me: Me }) {
   // The selected card lives in `at` below; this state only redraws the page when it moves.
   const [, setSelected] = useState(0)
   const [undo, setUndo] = useState<{ signal: Signal; before: UndoBody } | null>(null)
-  const [keywords, setKeywords] = useState<string[]>([])
-  const [platforms, setPlatforms] = useState<string[]>([])
   const visit = useLastVisit(props.me)
   // Read here, once a load: the notice that says it moves (checklist, list, stand-in notice), and each had read it anew.
   const scorer = useScorerCondition()
-  useEffect(() => {
-    // The filters' choices: a server that cannot answer is said on the page, as for the list, not left uncaught.
-    api<{ keywords: string[] }>('GET', '/keywords')
-      .then((k) => setKeywords(k.keywords))
-      .catch((e) => setError(e.message))
-    // What the team can have signals from: its plan's platforms that polling searches or streams
-    // (docs/console.md#the-signals-page), not every platform the server knows.
-    api<{ platforms: { platform: string; inPlan: boolean; earlierRouteOnly: boolean }[] }>('GET', '/sources')
-      .then((s) => setPlatforms(s.platforms.filter((p) => p.inPlan && !p.earlierRouteOnly).map((p) => p.platform)))
-      .catch((e) => setError(e.message))
-  }, [])
+  const { keywords, platforms } = useFilterChoices(setError)
   // A link with other filters opened in this tab (the same page, so only the address changes).
   useEffect(() => {
     const onHash = () => setFilters(filtersFromAddress())

@@ -1,10 +1,10 @@
 import * as v from 'valibot'
 import { AppError } from '../../errors'
 import { USER_AGENT } from '../http'
-import { failedAnswer, PlatformUnreachableError, UpstreamStatusError } from '../upstream-errors'
 import type { StreamSink } from '../stream'
 import { safeJson, StreamedStatus } from './events'
 import { STATUS_ID } from './ids'
+import { printable, refused } from './socket-refusal'
 
 // Mastodon's streaming API over WebSocket (docs.joinmastodon.org/methods/streaming#websocket), the only way GoToSocial,
 // Pleroma and Akkoma serve it: GET /api/v1/streaming?stream=…(&tag=…) upgraded, one JSON message an event,
@@ -21,51 +21,6 @@ const MAX_HELD = 1000
 const PASSED_OVER = Symbol('passed over')
 const Message = v.object({ event: v.string(), payload: v.optional(v.unknown()) })
 const Refused = v.object({ error: v.string() })
-// What a server or the WebSocket client says, shown without control characters and without the address it names.
-const printable = (s: string) => [...s].filter((ch) => ch >= ' ' && ch !== '\u007f').join('')
-
-/**
- * The handshake failed because the server did not answer back the token offered as the Sec-WebSocket-Protocol (Bun's
- * client: "Missing client protocol", or "Mismatch client protocol" for another one), as GoToSocial before 0.17 does.
- */
-export class ProtocolNotAnswered extends AppError {
-  constructor() {
-    super('upstream_error', 'mastodon streaming API did not answer the access token given as its WebSocket protocol')
-  }
-}
-
-/** The failed read a connection that never opened is, from the WebSocket client's words (docs/streams.md#outages). */
-function refused(said: string, silent: boolean, silenceMs: number): Error {
-  if (silent)
-    return new AppError('upstream_timeout', `mastodon streaming API did not answer within ${silenceMs / 1000} s`)
-  const status = Number(/Expected 101 status code: (\d{3})\b/.exec(said)?.[1])
-  // 401 is the token: stream.ts names the setting to fix.
-  if (status === 401) return new UpstreamStatusError(401, 'mastodon streaming API refused the access token')
-  if (status) return failedAnswer('mastodon streaming API (WebSocket)', { status, headers: new Headers(), text: '' })
-  if (/(Missing|Mismatch) client protocol/i.test(said)) return new ProtocolNotAnswered()
-  const words = printable(said.replace(/^WebSocket connection to '[^']*' failed: /, '')).slice(0, 200)
-  return new PlatformUnreachableError(
-    'mastodon streaming API could not be reached',
-    words ? new Error(words) : undefined,
-  )
-}
-
-/** The token in the Authorization header alone, which Mastodon and GoToSocial read on every version. */
-export const authorizationHeader = (token: string) => ({ authorization: `Bearer ${token}` })
-
-/**
- * The headers that carry `token` to the WebSocket of `software` (its NodeInfo name, software.ts), where that server
- * reads it: Mastodon and GoToSocial the Authorization header (GoToSocial on every version, while it echoes a token given
- * as the Sec-WebSocket-Protocol only from 0.17 on, and without the echo the WebSocket client fails the handshake),
- * Pleroma and Akkoma the Sec-WebSocket-Protocol. A server not known gets both (docs/platforms.md#mastodon).
- */
-export function socketCredentials(token: string, software: string | undefined): Record<string, string> {
-  const header = authorizationHeader(token)
-  const protocol = { 'sec-websocket-protocol': token }
-  if (software === 'mastodon' || software === 'gotosocial') return header
-  if (software === 'pleroma' || software === 'akkoma') return protocol
-  return { ...header, ...protocol }
-}
 
 /**
  * Reads one WebSocket connection to `url` until it closes, falls silent or `signal` aborts, as readEvents reads

@@ -1,22 +1,18 @@
-import type { Client, InArgs, InStatement, ResultSet, Row, TransactionMode } from '@libsql/client'
+import type { Client, InArgs, InStatement, ResultSet, TransactionMode } from '@libsql/client'
 import { LibsqlError } from '@libsql/core/api'
 import Database from 'libsql'
-import { asLibsqlError, asOpenError, resultSet, toSqlArgs } from './local-values'
+import { asLibsqlError, asOpenError } from './local-values'
 import type { CommitWatch } from './commit-watch'
 import { checkpointBeforeClose } from './close-checkpoint'
 import { createLockWait, isBusy } from './lock-wait'
+import { createPreparedStatements } from './prepared-statements'
 import { quietCheckpoints } from './quiet-checkpoints'
 import { isQuietWrite } from './quiet-writes'
 
-type Statement = ReturnType<InstanceType<typeof Database>['prepare']>
-type Prepared = { stmt: Statement; columns: string[] | null }
 type BatchItem = InStatement | [string, InArgs?]
 
 // A statement that changes rows (possibly behind WITH). A false positive only takes the write lock for nothing.
 const CHANGES_ROWS = /^\s*(?:with\b[\s\S]*?\b)?(?:insert|update|delete|replace)\b/i
-
-// Enough for every distinct statement the service runs; a bound keeps ad-hoc SQL from growing it forever.
-const STATEMENTS_KEPT = 500
 
 /**
  * A `@libsql/client` Client for a local database file, on one connection of the same `libsql` engine.
@@ -68,43 +64,10 @@ export function createLocalClient(
       return lockWait(attempt)
     }
   }
-  const statements = new Map<string, Prepared>()
-
-  const prepared = (sql: string): Prepared => {
-    let p = statements.get(sql)
-    if (!p) {
-      const stmt = db.prepare(sql)
-      const columns = stmt.reader
-        ? stmt
-            .raw(true)
-            .columns()
-            .map((c) => c.name)
-        : null
-      p = { stmt, columns }
-      if (statements.size >= STATEMENTS_KEPT) statements.delete(statements.keys().next().value as string)
-      statements.set(sql, p)
-    }
-    return p
-  }
-
+  const statements = createPreparedStatements(db)
   const run = (input: InStatement | string, inArgs?: InArgs): ResultSet => {
     open()
-    const sql = typeof input === 'string' ? input : input.sql
-    const args = toSqlArgs(typeof input === 'string' ? inArgs : input.args)
-    try {
-      const { stmt, columns } = prepared(sql)
-      if (!columns) {
-        const info = stmt.run(args)
-        return resultSet([], [], info.changes, BigInt(info.lastInsertRowid))
-      }
-      const rows = stmt.all(args) as unknown as Row[]
-      // Rows stay arrays (what drizzle's typed queries read) and gain their column names for raw SQL callers.
-      for (const row of rows)
-        for (let i = 0; i < columns.length; i++) (row as Record<string, unknown>)[columns[i]] = row[i]
-      return resultSet(columns, rows, 0, undefined)
-    } catch (e) {
-      throw asLibsqlError(e)
-    }
+    return statements.run(input, inArgs)
   }
 
   const sqlOf = (s: BatchItem) => (Array.isArray(s) ? s[0] : typeof s === 'string' ? s : s.sql)

@@ -1,12 +1,12 @@
 import type { Client } from '@libsql/client'
 import { createGroupCommit, type GroupCommit } from '../engine/group-commit'
-import { writeInDoubt } from '../engine/write-deadline'
 import { createTakeReceipts } from './take-receipts'
 import { createUnlimitedTakes } from './unlimited-takes'
-import { type Counters, countersOf } from './usage-counters'
+import type { Counters } from './usage-counters'
 import { holdingOf, MOVE_HOLD } from './usage-holds'
 import { createHoldReleases } from './usage-releases'
-import { GIVE_BACK_CREDIT, GIVE_BACK_QUOTA, TAKE_CREDIT, TAKE_CREDIT_HELD, TAKE_QUOTA } from './usage-sql'
+import { GIVE_BACK_CREDIT, GIVE_BACK_QUOTA } from './usage-sql'
+import { createUnitTake } from './usage-take'
 
 /**
  * One unit taken for a counted call in flight; `window` is the hold window it is held in (null: not held; the windows
@@ -54,32 +54,7 @@ export function createUsageRepo(
   // Each take of a held unit leaves a receipt: a take on a libSQL server can go unanswered while the server commits
   // it, and a process can die before its calls settle (take-receipts.ts, held-receipts.ts).
   const receipts = createTakeReceipts(database, client, holder)
-
-  async function takeOne(
-    source: Reservation['source'],
-    a: { teamId: string; month: string; limit: number | null; window: number | null },
-  ): Promise<{ taken: Counters; receipt?: string } | undefined> {
-    const held = a.window !== null
-    const sql = source === 'quota' ? TAKE_QUOTA : held ? TAKE_CREDIT_HELD : TAKE_CREDIT
-    const args = held ? [a.teamId, a.month, a.limit, a.window] : [a.teamId, a.month]
-    const receipt = receipts.next({ ...a, source })
-    let rs: Awaited<ReturnType<GroupCommit['execute']>>
-    try {
-      rs = await client.execute({ sql, args }, receipt?.after)
-    } catch (e) {
-      // The call is answered 503 and charged nothing: the unit, if the server took it, comes back once it answers.
-      if (writeInDoubt(e)) receipts.owe({ ...a, source, id: receipt.id, inDoubt: true })
-      throw e
-    }
-    if (!rs.rows[0]) {
-      // Nothing taken: nothing to settle, and the receipt says so.
-      receipts.forget(receipt.id)
-      return undefined
-    }
-    const taken = countersOf(rs.rows[0])
-    onTaken(a.teamId, taken)
-    return { taken, receipt: receipt.id }
-  }
+  const takeOne = createUnitTake(client, receipts, onTaken)
 
   async function take(
     source: Reservation['source'],

@@ -5,7 +5,7 @@ import { asLibsqlError } from '../engine/local-values'
 import type { RestoreReply, RestoreRequest } from './messages'
 
 /**
- * restoreBackup (../backup.ts) on a thread of its own (worker.ts). On the command's thread, the rewrite after the
+ * restoreBackup (../restore.ts) on a thread of its own (worker.ts). On the command's thread, the rewrite after the
  * commit (a VACUUM of the whole database) held it for as long as it took, so Ctrl-C or TERM then ended the process
  * without a word and the operator could not tell whether the backup was in place. `committed()` says whether it is,
  * from the moment of the commit; `abandon()`, called before exiting, removes a database file the restore made and

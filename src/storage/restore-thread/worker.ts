@@ -1,7 +1,7 @@
 // The restore thread (restore.ts): restoreBackup on a connection of its own, so that the command's thread stays free
 // to answer Ctrl-C or TERM with what was done (docs/operations.md#backups-and-restore).
 import { AppError } from '../../errors'
-import { restoreBackup } from '../backup'
+import { restoreBackup } from '../restore'
 import { engineCodes } from '../thread-error'
 import type { RestoreReply, RestoreRequest } from './messages'
 
