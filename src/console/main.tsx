@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'preact/hooks'
 import { ApiError, api, NOT_THE_SERVICE, onSignedOut } from './api'
 import { NoSuchPage } from './components/no-such-page'
 import { keyboardToNextHeading, PageHeading } from './components/page-heading'
+import { SourcesDown } from './components/sources-down'
 import { Alert, Icon } from './components/ui'
 import type { Me } from './me'
 import { currentPath, PAGES } from './addresses'
@@ -157,6 +158,8 @@ function App() {
         ) : (
           <>
             <PageHeading name={page.name} />
+            {/* Where a team reads its results: a list that stopped growing says why (docs/console.md). */}
+            {(page.path === 'signals' || page.path === 'people') && <SourcesDown key={page.path} />}
             {personId ? <Person id={decodeURIComponent(personId)} /> : <page.view me={me} />}
           </>
         )}

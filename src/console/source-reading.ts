@@ -28,3 +28,13 @@ export function reading(s: Source, now = serverNow()): string {
     parts.push(`searching it needs ${s.missingSettings.map((m) => m.key).join(', ')}`)
   return parts.join('; ')
 }
+
+// docs/console.md#sources-not-answering: one failed pass is a blip the next one mends; two hours of tries without an
+// answer (eight passes on the default schedule, two on an hourly one) is a source that stopped finding.
+const DOWN_AFTER_MS = 2 * 3_600_000
+
+/** Failing now, and its failed tries span two hours or more since it last answered (never answered: Getting started's). */
+export const stoppedAnswering = (s: Pick<Source, 'lastFailureAt' | 'lastSuccessAt'>) =>
+  failingNow(s) &&
+  s.lastSuccessAt !== null &&
+  Date.parse(s.lastFailureAt as string) - Date.parse(s.lastSuccessAt) >= DOWN_AFTER_MS

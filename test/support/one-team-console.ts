@@ -20,6 +20,8 @@ export type OneTeamConsole = {
   ws: Workspace
   teamId: string
   owner: string
+  /** The server's clock, frozen at the start; a test sets it to run a pass at another time. */
+  clock: Awaited<ReturnType<typeof testDeps>>['clock']
 }
 
 /**
@@ -39,7 +41,7 @@ export function oneTeamConsole(o: {
   const made = { owner: o.owner } as OneTeamConsole
   beforeAll(async () => {
     made.ws = createWorkspace()
-    ;({ deps: made.deps } = await testDeps({
+    ;({ deps: made.deps, clock: made.clock } = await testDeps({
       config: { ...o.config, database: { url: made.ws.dbUrl } },
       now: new Date().toISOString(),
     }))

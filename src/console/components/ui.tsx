@@ -127,12 +127,12 @@ export function Ago(props: { iso: string | null; scheduled?: boolean }) {
 const NAME_SHOWN = 100
 
 /**
- * The first 100 characters of a platform name (whole code points), with "…" when there were more, and at most four
- * combining marks on a letter (a pile of them drew over the rows around the name).
+ * The first 100 characters of a platform name (whole code points), or `max` of another platform text, with "…" when
+ * there were more, and at most four combining marks on a letter (a pile of them drew over the rows around the name).
  */
-export const shortName = (name: string) => {
+export const shortName = (name: string, max = NAME_SHOWN) => {
   const chars = Array.from(fewerMarks(name))
-  return chars.length > NAME_SHOWN ? `${chars.slice(0, NAME_SHOWN).join('')}…` : chars.join('')
+  return chars.length > max ? `${chars.slice(0, max).join('')}…` : chars.join('')
 }
 
 /** An author's name in its own direction (docs/security.md#decisions), cut, and whole in a tooltip when cut. */

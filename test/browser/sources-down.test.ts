@@ -1,0 +1,86 @@
+// A team whose only source stopped answering (docs/console.md#sources-not-answering), in Chromium at a laptop's and
+// a phone's width. Hacker News answered two days ago, then each polling pass got 503 from it (Algolia's HN Search has
+// no SLA, docs/platforms.md#hackernews; 503 is HTTP's "service unavailable"): the Signals page said nothing, its list
+// just stopped growing, and the team read a quiet week into it.
+import { afterAll, describe, expect, test } from 'bun:test'
+import { runPollPass } from '../../src/jobs/poll-pass'
+import { fitsWidth, navigateTo, openPage, screenshot, signIn } from '../support/browser'
+import { crmSignals } from '../support/crm-signals'
+import { fakePlatforms } from '../support/fake-platforms'
+import { narrowPlan, OWNER_PASSWORD, oneTeamConsole, SIZES } from '../support/one-team-console'
+
+const world = fakePlatforms()
+afterAll(() => world.stop())
+const NOW = Date.now()
+const hoursAgo = (h: number) => new Date(NOW - h * 3_600_000)
+
+const made = oneTeamConsole({
+  team: 'acme',
+  owner: 'ann@acme.test',
+  plan: 'narrow',
+  keywords: ['crm'],
+  config: { ...narrowPlan(['hackernews']), platforms: world.platformsConfig },
+  seed: (deps, teamId) => deps.repos.signals.insertMany(teamId, crmSignals(teamId, 3)),
+})
+
+/** One polling pass at `at`, by the server's clock. */
+async function passAt(at: Date) {
+  made.clock.set(at)
+  await runPollPass(made.deps)
+}
+
+const warning = (page: import('playwright-core').Page) => page.getByRole('note', { name: 'Sources not answering' })
+
+/** The Signals page, its list drawn, with no warning above it. */
+async function expectNoWarning() {
+  const view = await openPage(made.browser, made.app.origin, { viewport: SIZES[0][1] })
+  try {
+    await signIn(view, made.owner, OWNER_PASSWORD)
+    await view.page.locator('ol.signals li').first().waitFor()
+    expect(await warning(view.page).count()).toBe(0)
+  } finally {
+    await view.close()
+  }
+}
+
+describe('a source failing for two days', () => {
+  test('one failed pass after an answer says nothing yet', async () => {
+    await passAt(hoursAgo(48.5))
+    world.fail('hackernews', () => new Response('upstream unavailable', { status: 503 }))
+    await passAt(hoursAgo(48.25))
+    made.clock.set(hoursAgo(48.2))
+    await expectNoWarning()
+  })
+
+  for (const [size, viewport] of SIZES)
+    test(`after two days of failed passes, Signals and People say so (${size})`, async () => {
+      for (const h of [24, 0.5]) await passAt(hoursAgo(h))
+      made.clock.set(new Date(NOW))
+      const view = await openPage(made.browser, made.app.origin, { viewport })
+      try {
+        await signIn(view, made.owner, OWNER_PASSWORD)
+        const note = warning(view.page)
+        await note.waitFor()
+        const text = (await note.textContent()) ?? ''
+        expect(text).toContain('Hacker News has not answered since 2 d ago')
+        expect(text).toContain('; last tried 30 min ago: Hacker News answered with status 503')
+        expect(text).toContain('No source searches your keywords meanwhile')
+        expect(await note.getByRole('link', { name: 'Sources' }).getAttribute('href')).toBe('#/sources')
+        expect(await fitsWidth(view.page)).toBe(true)
+        await screenshot(view.page, `sources-down-${size}`)
+        await navigateTo(view.page, 'People')
+        await warning(view.page).waitFor()
+        await navigateTo(view.page, 'Sources')
+        await view.page.getByRole('table', { name: 'Sources in use' }).waitFor()
+        expect(await warning(view.page).count()).toBe(0)
+      } finally {
+        await view.close()
+      }
+    })
+
+  test('gone once the source answers again', async () => {
+    world.fail('hackernews')
+    await passAt(new Date(NOW + 60_000))
+    await expectNoWarning()
+  })
+})
