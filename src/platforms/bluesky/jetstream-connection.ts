@@ -85,6 +85,7 @@ export function connectOnce(
           return finish()
         }
         heard = 'heard'
+        if (!wellNamed(e)) return passOver("an event whose did or rkey is not atproto's syntax")
         if (skips && from !== null && handed(from, e)) return
         at = next(at, e)
         const again = a.reread(at, e.key, skips)

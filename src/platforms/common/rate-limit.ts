@@ -96,3 +96,29 @@ export function spentWaitSec(headers: Headers, now = Date.now()): number | undef
   if (remaining === undefined || !(remaining < 1)) return undefined
   return retryAfterSecOf(headers, now) ?? DEFAULT_WAIT_SEC
 }
+
+/** The longest an unnamed wait grows to (escalatingRateLimit): an hour, as a stream's named waits (NAMED_WAIT_MAX_SEC). */
+const ESCALATED_MOST_SEC = 3600
+
+/**
+ * headerRateLimit for a platform that documents no wait (Google News): a refusal that names none waits a minute,
+ * then twice the last for each refusal in a row, up to an hour, so that a throttled address is left alone long enough
+ * for the block to lift instead of being asked again every minute. A wait the answer names is kept as named;
+ * `served()` (an answer that served) starts the doubling over (docs/platforms.md#rate-limits).
+ */
+export function escalatingRateLimit(mostSec = ESCALATED_MOST_SEC) {
+  let inARow = 0
+  const rule: RateLimitRule = (answer, now) => {
+    const limit = headerRateLimit(answer, now)
+    if (!limit || retryAfterSecOf(answer.headers, now) !== undefined) return limit
+    const retryAfterSec = Math.min(mostSec, DEFAULT_WAIT_SEC * 2 ** Math.min(inARow, 16))
+    inARow++
+    return { retryAfterSec, why: `${limit.why}, ${inARow} in a row` }
+  }
+  return {
+    rule,
+    served: () => {
+      inARow = 0
+    },
+  }
+}

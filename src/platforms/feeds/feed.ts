@@ -3,6 +3,7 @@ import * as v from 'valibot'
 import { AppError } from '../../errors'
 import type { Logger } from '../../lib/log'
 import { fetchPlatformText } from '../http'
+import type { RateLimitRule } from '../common/rate-limit'
 import { isoDate } from '../common/mapping'
 
 // One parser setup for every RSS 2.0 / Atom feed the connectors read:
@@ -48,6 +49,8 @@ export async function fetchFeed(a: {
   timeoutMs: number
   log: Logger
   signal?: AbortSignal
+  /** How a refusal is read as a rate limit; headerRateLimit unless given. */
+  rateLimit?: RateLimitRule
 }) {
   const { text } = await fetchPlatformText({
     ...a,

@@ -4,6 +4,7 @@ import type { Logger } from '../../lib/log'
 import { FeedDate, fetchFeed, HttpUrl, newestFirst, Text, TextWithAttributes } from '../feeds/feed'
 import { htmlToText } from '../common/html-text'
 import { authorOr, readItems } from '../common/mapping'
+import { escalatingRateLimit } from '../common/rate-limit'
 import type { Mention } from '../../mention'
 import type { PlatformConnector } from '../types'
 import { newsQuery } from '../../query/platform-queries'
@@ -27,12 +28,22 @@ type Item = v.InferOutput<typeof Item>
 export function createNewsConnector(config: Config['platforms']['news'], log: Logger): PlatformConnector {
   // Whether the last search's articles kept Google's redirect for want of the article's own address.
   let redirectsOnly = false
+  // Google names no wait for a throttled address: each refusal in a row waits longer (docs/platforms.md#rate-limits).
+  const throttle = escalatingRateLimit()
   return {
     platform: 'news',
     async search(keyword, limit, signal) {
       const url = new URL('/rss/search', config.base_url)
       url.search = new URLSearchParams({ q: newsQuery(keyword), hl: 'en-US', gl: 'US', ceid: 'US:en' }).toString()
-      const items = await fetchFeed({ platform: 'news', url, timeoutMs: config.timeout_ms, signal, log })
+      const items = await fetchFeed({
+        platform: 'news',
+        url,
+        timeoutMs: config.timeout_ms,
+        signal,
+        log,
+        rateLimit: throttle.rule,
+      })
+      throttle.served()
       const mentions = newestFirst(readItems({ platform: 'news', log, items, item: Item, map: toMention }))
       redirectsOnly = mentions.some((m) => isGoogleNews(m.url))
       return mentions.slice(0, limit)

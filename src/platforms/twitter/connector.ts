@@ -114,13 +114,14 @@ function toMention(t: v.InferOutput<typeof Tweet>, users: Map<string, User>): Me
     // X escapes &, < and > in post text (and only those); the post as its author wrote it has them plain.
     content: unescapeText(t.note_tweet?.text ?? t.text),
     [AS_SENT]: t.note_tweet?.text ?? t.text,
-    // Without the author's handle (not in includes.users), X's /i/ forms still open the post and the account.
+    // Without the author's handle (not in includes.users), X's /i/ forms still open the post and the account; a post
+    // without author_id names no account, so it links to none (docs/platforms.md#twitter).
     url: handle ? `https://x.com/${handle}/status/${id}` : `https://x.com/i/web/status/${id}`,
     profileUrl: handle
       ? `https://x.com/${handle}`
       : t.author_id
         ? `https://x.com/i/user/${encodeURIComponent(t.author_id)}`
-        : 'https://x.com/',
+        : '',
     date: isoDate(t.created_at)!,
     platform: 'twitter',
     ...(t.referenced_tweets?.some((r) => r.type === 'replied_to') ? { kind: 'comment' as const } : {}),

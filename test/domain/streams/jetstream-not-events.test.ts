@@ -136,3 +136,28 @@ describe('Bluesky stream: an event whose did or rkey breaks the atproto syntax',
     expect(jet.clients()).toBe(1)
   })
 })
+
+// An event of more than 4 MiB is not decoded: its did and rkey are read from its first bytes (jetstream-message.ts,
+// headOf), and were taken when they broke the same syntax ("did:plc:abc:", "did:plc:abc%", the record keys "." and
+// ".."), its DID kept in the position. Read from the head, they are checked as a decoded event's are: the one event
+// is passed over as a gap told once, and the connection stays open (docs/streams.md#event-identifiers).
+const oversize = (did: string, rkey: string) => commit(did, rkey).replace('any advice?', 'x'.repeat(5 * 1024 * 1024))
+
+describe('Bluesky stream: an event too large to decode whose did or rkey breaks the atproto syntax', () => {
+  test('is passed over as a gap told once, with the connection kept, and never kept in the position', async () => {
+    const { jet, got } = await reader()
+    jet.post('The first post.')
+    await eventually('the first post', () => got.mentions.length === 1)
+    for (const did of ['did:plc:abc:', 'did:plc:abc%']) jet.sendRaw(oversize(did, '3l3qo2vuowo2b'))
+    for (const rkey of ['.', '..']) jet.sendRaw(oversize('did:plc:abcrkey', rkey))
+    jet.post('The last post.')
+    await eventually('the last post', () => got.mentions.some((m) => m.content === 'The last post.'))
+    expect(got.gaps).toEqual([
+      `Jetstream at ${new URL(jet.url).host} sent an event whose did or rkey is not atproto's syntax; passed over`,
+    ])
+    expect(got.failures).toEqual([])
+    expect(got.positions.filter((p) => p.includes('abc'))).toEqual([])
+    expect(jet.connections).toHaveLength(1)
+    expect(jet.clients()).toBe(1)
+  }, 20_000)
+})
