@@ -50,7 +50,7 @@ export const mcpRoutes = (deps: Deps) => {
     '/mcp',
     async (context) => {
       const { request } = context
-      checkOrigin(deps, refusals, request)
+      checkOrigin(deps, refusals, request, context.server?.port)
       const origin = request.headers.get('origin')
       if (origin !== null) {
         Object.assign(context.set.headers, corsHeaders(origin))
