@@ -25,7 +25,7 @@ export const errorHandling = (a: {
    */
   answerFor?: (request: Request, path: string, failure: AppError) => Response | undefined
   /** Headers a route's errors carry even when raised before it runs (the /mcp CORS headers, mcp/origin.ts). */
-  headersFor?: (request: Request, path: string) => Record<string, string> | undefined
+  headersFor?: (request: Request, path: string, listeningPort?: number) => Record<string, string> | undefined
 }) =>
   new Elysia({ name: 'error-handling' })
     .onRequest(({ request, set }) => {
@@ -40,13 +40,13 @@ export const errorHandling = (a: {
           'the path holds a % that is not followed by two hex digits of UTF-8 (write % as %25)',
         )
     })
-    .onError({ as: 'global' }, ({ code, error, set, path, request }) => {
+    .onError({ as: 'global' }, ({ code, error, set, path, request, server }) => {
       const failure = clientWentAway(request, error)
         ? new AppError('invalid_request', 'the client closed the connection')
         : toAppError(code, error, a.log, { requestId: set.headers['x-request-id'], method: request.method, path })
       set.status = ERRORS[failure.kind].status
       if (failure.extra.retryAfterSec !== undefined) set.headers['retry-after'] = String(failure.extra.retryAfterSec)
-      Object.assign(set.headers, a.headersFor?.(request, path))
+      Object.assign(set.headers, a.headersFor?.(request, path, server?.port))
       const challenge = bearerChallenge(failure, path, publicBase(a.config, request.url))
       if (challenge) set.headers['www-authenticate'] = challenge
       const answer = a.answerFor?.(request, path, failure)

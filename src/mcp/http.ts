@@ -22,12 +22,14 @@ const decoder = new TextDecoder()
  * (docs/performance.md#mcp-on-first-use-2026-12-06-late-evening).
  */
 async function loadExchange() {
-  const [messages, server, sdk] = await Promise.all([
+  const [messages, server, sdk, mediaType] = await Promise.all([
     import('./messages'),
     import('./server'),
     import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'),
+    import('@modelcontextprotocol/sdk/shared/mediaType.js'),
   ])
   return {
+    isJson: mediaType.isJsonContentType,
     readMessage: messages.readMessage,
     batchVersion: messages.BATCH_VERSION,
     createMcpServer: server.createMcpServer,
@@ -48,7 +50,7 @@ export const mcpRoutes = (deps: Deps) => {
     '/mcp',
     async (context) => {
       const { request } = context
-      checkOrigin(deps, refusals, request)
+      checkOrigin(deps, refusals, request, context.server?.port)
       const origin = request.headers.get('origin')
       if (origin !== null) {
         Object.assign(context.set.headers, corsHeaders(origin))
@@ -73,8 +75,10 @@ export const mcpRoutes = (deps: Deps) => {
       working(context)
       const text = decoder.decode(body)
       checkJsonText(text)
-      if (!acceptsJson(request.headers.get('accept'))) return notAcceptable()
-      const { readMessage, batchVersion, createMcpServer, Transport } = await loadExchange()
+      if (!acceptsJson(request.headers.get('accept'))) return refused(406, NOT_ACCEPTABLE)
+      const { isJson, readMessage, batchVersion, createMcpServer, Transport } = await loadExchange()
+      // Before the message is read: a body of another type is told to fix its header, not its JSON.
+      if (!isJson(request.headers.get('content-type'))) return refused(415, UNSUPPORTED_TYPE)
       const read = readMessage(text, takesBatches(request.headers.get('mcp-protocol-version'), batchVersion))
       if ('refusal' in read) return rpcAnswer(400, read.refusal)
       // A tool called with a token that lacks its scope is refused here, as HTTP 403 with the scopes to ask for in
@@ -180,12 +184,12 @@ async function asList(answer: Response): Promise<Response> {
   return new Response(`[${text}]`, { status: answer.status, headers })
 }
 
-const notAcceptable = () =>
-  rpcAnswer(406, {
-    jsonrpc: '2.0',
-    error: { code: -32000, message: 'Not Acceptable: the answer is application/json, which the Accept header refuses' },
-    id: null,
-  })
+const NOT_ACCEPTABLE = 'Not Acceptable: the answer is application/json, which the Accept header refuses'
+const UNSUPPORTED_TYPE = 'Unsupported Media Type: Content-Type must be application/json'
+
+/** A refusal of the request as a whole, before any message is read: no id to answer to. */
+const refused = (status: number, message: string) =>
+  rpcAnswer(status, { jsonrpc: '2.0', error: { code: -32000, message }, id: null })
 
 const rpcAnswer = (status: number, body: Refusal, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { ...headers, 'content-type': 'application/json' } })

@@ -116,7 +116,7 @@ function messageRefusal(message: unknown): Refusal | undefined {
   const hasId = Object.hasOwn(m, 'id')
   const id = validId(m.id) ? m.id : null
   if (m.jsonrpc !== '2.0') return refusal(id, -32600, 'Invalid Request: jsonrpc must be "2.0"')
-  if (hasId && !validId(m.id)) return refusal(null, -32600, 'Invalid Request: id must be a string or an integer')
+  if (hasId && !validId(m.id)) return refusal(null, -32600, BAD_ID)
   if (!Object.hasOwn(m, 'method')) {
     if (hasId && (Object.hasOwn(m, 'result') || Object.hasOwn(m, 'error'))) return sdkRefusal(m, id) // a response
     return refusal(id, -32600, 'Invalid Request: a message is a request, a notification or a response')
@@ -151,6 +151,12 @@ function sdkRefusal(m: Record<string, unknown>, id: Id): Refusal | undefined {
   const where = ['params', ...(params.error?.issues[0]?.path ?? [])].join('.')
   return refusal(id, -32602, `Invalid params for ${echoed(m.method as string)}: ${where} is missing or not valid`)
 }
+
+// An integer past 2^53 - 1 comes out of JSON.parse changed, so its answer would carry another id: the message says
+// what to send instead, since the client did send an integer.
+const BAD_ID =
+  'Invalid Request: id must be a string or an integer from -9007199254740991 to 9007199254740991 ' +
+  '(send a larger one as a string)'
 
 const validId = (id: unknown): id is string | number =>
   typeof id === 'string' || (typeof id === 'number' && Number.isSafeInteger(id))

@@ -16,9 +16,10 @@ export function checkOrigin(
   deps: Pick<Deps, 'config' | 'log' | 'clock'>,
   refusals: RefusalLog,
   request: Request,
+  listeningPort: number | undefined,
 ): void {
   const origin = request.headers.get('origin')
-  if (origin === null || allowedOrigin(deps.config, origin)) return
+  if (origin === null || allowedOrigin(deps.config, origin, listeningPort)) return
   // The browser hides the 403 from its page (no CORS headers), so this line is how an operator learns which web
   // client to allow. The header is the caller's: cut short, its controls made visible (docs/operations.md#logs).
   const unlogged = refusals.toLog(origin, deps.clock.now().getTime())
@@ -70,7 +71,7 @@ export function refusalLog() {
 // Longer than any origin an operator would list (a host name is at most 253 characters, and seldom near it).
 const LOGGED_ORIGIN_MOST = 200
 
-function allowedOrigin(config: Config, origin: string): boolean {
+function allowedOrigin(config: Config, origin: string, listeningPort: number | undefined): boolean {
   if (config.server.allowed_origins.includes(origin)) return true
   let url: URL
   try {
@@ -82,7 +83,8 @@ function allowedOrigin(config: Config, origin: string): boolean {
   // public_url keeps what the operator wrote ("https://Leads.Example.com:443").
   if (config.server.public_url !== '' && url.origin === new URL(config.server.public_url).origin) return true
   const port = url.port === '' ? (url.protocol === 'https:' ? 443 : 80) : Number(url.port)
-  return LOOPBACK_HOSTS.has(url.hostname) && port === config.server.port
+  // The port the server listens on: server.port, or with port 0 the free one it got, which only the socket knows.
+  return LOOPBACK_HOSTS.has(url.hostname) && port === (listeningPort ?? config.server.port)
 }
 
 /**
@@ -105,9 +107,9 @@ export const corsHeaders = (origin: string): Record<string, string> => ({
  */
 export const earlyErrorCors =
   (config: Config) =>
-  (request: Request, path: string): Record<string, string> | undefined => {
+  (request: Request, path: string, listeningPort?: number): Record<string, string> | undefined => {
     const origin = request.headers.get('origin')
-    if (!/^\/mcp\/?$/.test(path) || origin === null || !allowedOrigin(config, origin)) return undefined
+    if (!/^\/mcp\/?$/.test(path) || origin === null || !allowedOrigin(config, origin, listeningPort)) return undefined
     return corsHeaders(origin)
   }
 
