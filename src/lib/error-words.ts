@@ -12,6 +12,8 @@ const HIDING = new RegExp(`[${HIDING_CHARS}]`, 'gu')
  * would run in a terminal that prints the answer, and a 10,000-character body filled the Sources page.
  */
 export function errorWords(text: string): string {
-  const line = text.replace(BREAKS, ' ').replace(HIDING, '').replace(/ {2,}/g, ' ').trim()
-  return shortened(line, ERROR_WORDS_MAX)
+  return shortened(oneShownLine(text).replace(/ {2,}/g, ' ').trim(), ERROR_WORDS_MAX)
 }
+
+/** `text` on one line (its breaks as spaces) without control or direction characters: an error a caller is given. */
+export const oneShownLine = (text: string) => text.replace(BREAKS, ' ').replace(HIDING, '')

@@ -10,7 +10,7 @@ const fake = fakesPerTest()
 const HOSTILE = 'bad\u0000 value\u001b[2J\r\nSet-Cookie: x\u0007\u007f\u0085\u202e'
 
 describe('a platform error as source health keeps it', () => {
-  test('a 10,000-character error body full of control characters is stored cut and without them', async () => {
+  test('a 10,000-character error body full of control characters is answered and stored cut and without them', async () => {
     const said = HOSTILE.repeat(Math.ceil(5_000 / HOSTILE.length)).slice(0, 5_000)
     const body = JSON.stringify({ error_id: 400, error_name: said, error_message: said })
     expect(body.length).toBeGreaterThanOrEqual(10_000)
@@ -28,6 +28,11 @@ describe('a platform error as source health keeps it', () => {
       body: { keyword: 'crm', platform: 'stackoverflow', limit: 5 },
     })
     expect(searched.status).toBe(502)
+    // The search's own answer says the same, on one line and without them: a client may print it to a terminal.
+    const answered: string = searched.body.error.message
+    expect(answered).toStartWith('stackoverflow answered with error 400 (bad value')
+    expect(answered.length).toBeLessThanOrEqual(600)
+    expect(answered).not.toMatch(/[\p{Cc}\p{Bidi_Control}]/u)
     const listed = await call('GET', '/api/v1/platforms', { key: apiKey })
     const source = listed.body.platforms.find((p: { platform: string }) => p.platform === 'stackoverflow')
     const lastError: string = source.lastError
