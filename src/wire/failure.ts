@@ -1,6 +1,7 @@
 import { storageUnavailable } from '../domain/health/storage'
 import { AppError, appErrorIn, type FieldIssue } from '../errors'
 import type { Logger } from '../lib/log'
+import { oneShownLine } from '../lib/error-words'
 import { capped } from './validation'
 
 /**
@@ -28,9 +29,10 @@ export function callerFailure(
 
 /**
  * A failure's message as a caller gets it: ours are a sentence or two (the longest, Reddit's access steps, about 450
- * characters); the bound keeps any that repeats what was sent from coming back at the length it was sent.
+ * characters); the bound keeps any that repeats what was sent from coming back at the length it was sent. One line
+ * without control characters: a message may quote a platform (an error body), and a client prints it to a terminal.
  */
-export const callerMessage = (failure: AppError) => capped(failure.message, 600)
+export const callerMessage = (failure: AppError) => capped(oneShownLine(failure.message), 600)
 
 /** The error body of versioned routes and MCP tool errors: `{error: {code, message, details?}}`. */
 export function errorBody(failure: AppError): { error: { code: string; message: string; details?: FieldIssue[] } } {

@@ -73,7 +73,7 @@ export function slackProblems(body: any): string[] {
   return p
 }
 
-const CARD_ELEMENTS = new Set(['TextBlock', 'RichTextBlock', 'Container', 'ColumnSet', 'FactSet', 'Image'])
+const CARD_ELEMENTS = new Set(['TextBlock', 'RichTextBlock', 'Container', 'ColumnSet', 'FactSet', 'Image', 'ActionSet'])
 
 // Teams' connector reference, known limits of "Post card in a chat or channel": a message of about 28 KB at most,
 // a larger one fails with "Request Entity Too Large".
@@ -90,6 +90,9 @@ export function teamsProblems(body: any): string[] {
   const card = a?.content ?? {}
   if (card.type !== 'AdaptiveCard') p.push('content.type is not AdaptiveCard')
   if (!/^1\.[0-5]$/.test(card.version ?? '')) p.push('version not 1.0-1.5')
+  const openUrl = (act: any) => {
+    if (act.type !== 'Action.OpenUrl' || !/^https?:\/\//.test(act.url)) p.push('action not an http(s) OpenUrl')
+  }
   const walk = (items: any[]) => {
     for (const el of items ?? []) {
       if (!CARD_ELEMENTS.has(el.type)) p.push(`unknown element ${el.type}`)
@@ -102,12 +105,17 @@ export function teamsProblems(body: any): string[] {
             p.push('RichTextBlock inline not a TextRun with text')
       }
       if (el.type === 'Container') walk(el.items)
+      // ActionSet (schema 1.2): actions among the body's elements, each an http(s) OpenUrl here.
+      if (el.type === 'ActionSet') {
+        if (card.version < '1.2') p.push('ActionSet before version 1.2')
+        if (!(el.actions?.length > 0)) p.push('ActionSet without actions')
+        for (const act of el.actions ?? []) openUrl(act)
+      }
       if (el.selectAction && el.selectAction.type !== 'Action.OpenUrl') p.push('selectAction not OpenUrl')
     }
   }
   walk(card.body)
-  for (const act of card.actions ?? [])
-    if (act.type !== 'Action.OpenUrl' || !/^https?:\/\//.test(act.url)) p.push('action not an http(s) OpenUrl')
+  for (const act of card.actions ?? []) openUrl(act)
   return p
 }
 

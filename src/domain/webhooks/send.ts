@@ -8,10 +8,14 @@ import { consoleLink, type Links, peopleLink } from './links'
 import { signingSecrets } from './signing'
 import { unsubscribeToken, unsubscribeUrl } from './unsubscribe'
 
+// The kinds whose messages link each lead's person to their page (docs/destinations.md#links).
+const PERSON_LINKED = new Set(['email', 'slack', 'teams'])
+
 /** The links a destination's messages carry; an e-mail's include its unsubscribe link. */
 export const linksOf = (config: Config, e: EndpointRow): Links => ({
   console: consoleLink(config),
-  ...(e.kind === 'email' && { people: peopleLink(config), unsubscribe: unsubscribeUrl(config, e) }),
+  ...(PERSON_LINKED.has(e.kind) && { people: peopleLink(config) }),
+  ...(e.kind === 'email' && { unsubscribe: unsubscribeUrl(config, e) }),
 })
 
 /**

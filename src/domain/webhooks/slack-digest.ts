@@ -36,7 +36,7 @@ export function slackDigest(leads: Lead[], total: number, links: Links, heading:
       { type: 'section', text: mrkdwnObject(`*${summary}* · <${links.console}|Open the console>`) },
       // Each lead as a section and its reason as a context block, as in the instant message: 1 + 2 × 10 blocks, within
       // Slack's 50.
-      ...shown.flatMap((s) => [leadSection(s), whyBlock(s)]),
+      ...shown.flatMap((s) => [leadSection(s), whyBlock(s, links)]),
     ],
   }
 }

@@ -5,11 +5,16 @@ import { mrkdwn, mrkdwnObject, plainObject } from './slack-text'
 
 /**
  * A lead's details, each an element of its own (3,000 characters each: the reason is cut, the profile whole), in the
- * order every message shows them: the same in a message and a digest. Plain text: the reason may quote the post.
+ * order every message shows them: the same in a message and a digest. Plain text: the reason may quote the post. Then
+ * a link to the person's page (`per_…` ids hold no `|` or `>`), in our words: a context holds no button, and at most
+ * 10 elements, of which this makes 5.
  */
-export const whyBlock = (s: Lead) => ({
+export const whyBlock = (s: Lead, links?: Links) => ({
   type: 'context',
-  elements: leadDetails(s, whyStart(s)).map((d) => plainObject(detailText(d))),
+  elements: [
+    ...leadDetails(s, whyStart(s)).map((d) => plainObject(detailText(d))),
+    ...(links?.people && s.personId ? [mrkdwnObject(`<${links.people}${s.personId}|Open the person’s page>`)] : []),
+  ],
 })
 
 const button = (text: string, url: string) => ({ type: 'button', text: { type: 'plain_text', text }, url })
@@ -64,7 +69,7 @@ export function slackMessage(s: Lead, links?: Links) {
       },
       // The preview is at most 300 characters (domain/signals/limits.ts), within a section's 3,000.
       { type: 'section', text: plainObject(preview) },
-      whyBlock(s),
+      whyBlock(s, links),
       ...linkBlocks(s, links),
     ],
   }

@@ -34,7 +34,21 @@ const plain = (text: string, style: Record<string, string | boolean> = {}) => ({
 // (U+2060) between the braces, which is not drawn, keeps it from being read as a function.
 const asTyped = (text: string) => text.replace(/\{\{(?=(?:DATE|TIME)\()/g, '{\u2060{')
 
-function leadItems(s: Lead) {
+/**
+ * The person's page (docs/destinations.md#links), as a button under the lead: an ActionSet (schema 1.2) of one
+ * action, within the actions a card shows in a row.
+ */
+const personAction = (s: Lead, links: Links) =>
+  links.people && s.personId
+    ? [
+        {
+          type: 'ActionSet',
+          actions: [{ type: 'Action.OpenUrl', title: 'Open the person', url: links.people + s.personId }],
+        },
+      ]
+    : []
+
+function leadItems(s: Lead, links: Links) {
   const url = postLink(s.url)
   const address = postAddress(s.url)
   return {
@@ -47,6 +61,7 @@ function leadItems(s: Lead) {
       plain(detailsLine(leadDetails(s, whyStart(s))), { isSubtle: true, size: 'Small' }),
       // An address too long to be a link (post-link.ts) is shown under the lead, which opens nothing when clicked.
       ...(address ? [plain(address, { isSubtle: true, size: 'Small' })] : []),
+      ...personAction(s, links),
     ],
     ...(url && { selectAction: { type: 'Action.OpenUrl', url } }),
   }
@@ -75,7 +90,7 @@ function cardMessage(shown: Lead[], total: number, links: Links, title: string, 
       // names the team and a time zone, whose underscores (America/Port_of_Spain) a TextBlock would read as Markdown.
       plain(title, { size: 'Large', weight: 'Bolder' }),
       ...(heading ? [plain(heading, { isSubtle: true })] : []),
-      ...shown.map(leadItems),
+      ...shown.map((s) => leadItems(s, links)),
       ...(more > 0 ? [{ type: 'TextBlock', wrap: true, text: `${more} more in the console` }] : []),
     ],
     actions: [{ type: 'Action.OpenUrl', title: 'Open the console', url: links.console }],

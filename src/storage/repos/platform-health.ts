@@ -1,3 +1,4 @@
+import { errorWords } from '../../lib/error-words'
 import type { Db } from '../engine/types'
 import { platformHealth } from '../tables/platform-health'
 
@@ -19,9 +20,12 @@ export function createPlatformHealthRepo(db: Db) {
         .values({ platform, lastSuccessAt: at })
         .onConflictDoUpdate({ target: platformHealth.platform, set: { lastSuccessAt: at } })
     },
-    /** `retryAt`: a rate-limit answer asked to wait until then (ISO 8601 UTC); polling does not call before it. */
+    /**
+     * `retryAt`: a rate-limit answer asked to wait until then (ISO 8601 UTC); polling does not call before it. `error`
+     * may quote the platform: kept as one bounded line (errorWords).
+     */
     async recordFailure(platform: string, at: string, error: string, retryAt?: string) {
-      const set = { lastFailureAt: at, lastError: error, ...(retryAt ? { retryAt } : {}) }
+      const set = { lastFailureAt: at, lastError: errorWords(error), ...(retryAt ? { retryAt } : {}) }
       await db
         .insert(platformHealth)
         .values({ platform, ...set })
