@@ -64,7 +64,7 @@ export async function buildDeps(config: Config, given: Given = {}): Promise<Deps
     import('./domain/scoring/scoring-service'),
   ])
   const { log, clock, repos } = searchDeps
-  const scorer = given.scorer ?? buildScorer(config, log)
+  const scorer = given.scorer ?? (await buildScorer(config, log))
   const { writeDeadline: _, database: __, ...overrides } = given
   return {
     ...searchDeps,

@@ -60,6 +60,12 @@ test('platforms check searches without loading a scorer: it never scores', async
   expect(under(modules, ...scorers, '/src/domain/scoring/scoring-service.ts')).toEqual([])
 })
 
+test("poll on the rules backend loads the rules and the model it scores with, not the model servers' scorers", async () => {
+  const modules = await loadedBy(['poll', '--once'], { LEAD_SIGNALS_SCORER_BACKEND: 'rules' })
+  expect(under(modules, '/src/scorers/rules/index.ts', '/src/scorers/model/index.ts')).toHaveLength(2)
+  expect(under(modules, '/src/scorers/ollama', '/src/scorers/openai')).toEqual([])
+})
+
 test('--version loads neither the database engine nor drizzle', async () => {
   const modules = await loadedBy(['--version'])
   expect(under(modules, '/node_modules/libsql/', '/drizzle-orm/', '/@libsql/')).toEqual([])
