@@ -80,9 +80,9 @@ async function main(): Promise<number> {
     return 2
   }
   for (const f of files.filter((f) => !has(f))) console.error(`eval-scorer: ${join(args.dir, f)} not found: skipped`)
-  let built: ReturnType<typeof evalScorer>
+  let built: Awaited<ReturnType<typeof evalScorer>>
   try {
-    built = evalScorer(args.scorer, process.env)
+    built = await evalScorer(args.scorer, process.env)
   } catch (e) {
     if (!(e instanceof EvalSetupError)) throw e
     console.error(`eval-scorer: ${e.message}`)

@@ -46,52 +46,62 @@ export type Deps = AdminDeps & {
   scoring: ScoringService
 }
 
-/** The one place that constructs clients; everything else receives `deps`. Migrates before returning. */
-export async function buildDeps(
-  config: Config,
+/** What searching the platforms needs (`platforms check`): the admin deps, the connectors and their shared waits. */
+export type SearchDeps = AdminDeps & Pick<Deps, 'connectors' | 'pauses' | 'searches'>
+
+type Given = Partial<Omit<Deps, 'repos' | 'searches' | 'scoring' | 'stuck'>> & {
   // writeDeadline: the bounds of a libSQL server's write deadline, shortened by tests (storage/engine/write-deadline.ts).
-  // database: one already open, migrated here like any other (the tests' begin as copies of a migrated one).
-  {
-    writeDeadline,
-    database,
-    ...overrides
-  }: Partial<Omit<Deps, 'repos' | 'searches' | 'scoring' | 'stuck'>> & {
-    writeDeadline?: RemoteDeadline
-  } = {},
-): Promise<Deps> {
+  writeDeadline?: RemoteDeadline
+}
+
+/** The one place that constructs clients; everything else receives `deps`. Migrates before returning. */
+export async function buildDeps(config: Config, given: Given = {}): Promise<Deps> {
+  // Loaded here rather than with this module: the admin commands and `platforms check` never score
+  // (docs/performance.md#the-command-lines-start).
+  const [searchDeps, { buildScorer }, { createScoringService }] = await Promise.all([
+    buildSearchDeps(config, given),
+    import('./scorers/registry'),
+    import('./domain/scoring/scoring-service'),
+  ])
+  const { log, clock, repos } = searchDeps
+  const scorer = given.scorer ?? (await buildScorer(config, log))
+  const { writeDeadline: _, database: __, ...overrides } = given
+  return {
+    ...searchDeps,
+    scorer,
+    scoring: createScoringService({ config, scorer, cache: repos.scoreCache, clock, log }),
+    ...overrides,
+  }
+}
+
+/**
+ * Deps that search the platforms but never score: no scorer, so neither the rules nor the learned model and its
+ * weights are loaded. `database`: one already open, migrated here like any other (the tests' begin as copies).
+ */
+export async function buildSearchDeps(
+  config: Config,
+  { writeDeadline, database, ...overrides }: Given = {},
+): Promise<SearchDeps> {
   const core = await openCore(config, { ...overrides, database }, writeDeadline)
   const { log, clock, repos } = core
-  // Loaded here rather than with this module: the admin commands open the database without the scorers, the
-  // platforms and their services (docs/performance.md#the-command-lines-start).
-  const [{ pauseBoard }, { buildConnectors }, { buildScorer }, { createSearchRunner }, { createScoringService }] =
-    await Promise.all([
-      import('./platforms/common/shared-pauses'),
-      import('./platforms/registry'),
-      import('./scorers/registry'),
-      import('./domain/search/search-runner'),
-      import('./domain/scoring/scoring-service'),
-    ])
+  const [{ pauseBoard }, { buildConnectors }, { createSearchRunner }] = await Promise.all([
+    import('./platforms/common/shared-pauses'),
+    import('./platforms/registry'),
+    import('./domain/search/search-runner'),
+  ])
   const pauses =
     overrides.pauses ??
     pauseBoard(repos.platformPauses, (what, err) => log.warn('platform_pauses_unavailable', { what, err }))
   const connectors = overrides.connectors ?? buildConnectors(config, log, { pauses })
-  const scorer = overrides.scorer ?? buildScorer(config, log)
-  return {
-    ...core,
-    scorer,
+  const searches = createSearchRunner({
     connectors,
-    pauses,
-    searches: createSearchRunner({
-      connectors,
-      config,
-      clock,
-      log,
-      health: repos.platformHealth,
-      budgets: repos.platformBudgets,
-    }),
-    scoring: createScoringService({ config, scorer, cache: repos.scoreCache, clock, log }),
-    ...overrides,
-  }
+    config,
+    clock,
+    log,
+    health: repos.platformHealth,
+    budgets: repos.platformBudgets,
+  })
+  return { ...core, connectors, pauses, searches }
 }
 
 /**

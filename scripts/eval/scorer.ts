@@ -14,10 +14,10 @@ export type ScorerName = (typeof SCORER_NAMES)[number]
 
 export class EvalSetupError extends Error {}
 
-export function evalScorer(
+export async function evalScorer(
   name: ScorerName,
   env: Record<string, string | undefined>,
-): { scorer: Scorer; concurrency: number; timeoutMs: number; threshold: number; triageMinBuyer: number } {
+): Promise<{ scorer: Scorer; concurrency: number; timeoutMs: number; threshold: number; triageMinBuyer: number }> {
   if (name === 'rules') {
     // Only the qualifying score and the triage setting are read from the environment: nothing else applies.
     let scores: { qualify_threshold: number; triage_min_buyer: number }
@@ -35,7 +35,7 @@ export function evalScorer(
   let config: ReturnType<typeof loadConfig>
   try {
     config = loadConfig({ env: merged })
-    scorer = buildScorer(config, createLogger())
+    scorer = await buildScorer(config, createLogger())
   } catch (e) {
     const why = e instanceof ConfigError || e instanceof Error ? e.message : String(e)
     throw new EvalSetupError(`cannot build the ${name} scorer: ${why}`)

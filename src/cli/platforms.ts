@@ -1,6 +1,6 @@
 import { EARLIER_ONLY_SOURCES, SOURCES, type Source } from '../config/platform-names'
 import { readConfig } from '../config/read'
-import { buildDeps } from '../deps'
+import { buildSearchDeps } from '../deps'
 import { logsWritten } from '../lib/log'
 import { type CheckResult, checkFailed, checkPlatforms } from '../domain/sources/check'
 import { noPlatformAnswered, streamedWithoutSearch, withBaseUrl } from '../domain/polling/advice'
@@ -29,7 +29,7 @@ async function check(argv: string[]): Promise<number> {
   const asked = typeof flags.platform === 'string' ? flags.platform.trim() : undefined
   if (asked !== undefined && !(SOURCES as readonly string[]).includes(asked))
     throw new AppError('invalid_request', `--platform must be one of ${SOURCES.join(', ')}`)
-  const deps = await buildDeps(readConfig(flags.config as string | undefined))
+  const deps = await buildSearchDeps(readConfig(flags.config as string | undefined))
   try {
     const checked = await checkPlatforms(deps, { platform: asked as Source | undefined })
     await logsWritten()

@@ -1,16 +1,19 @@
-import { afterEach, beforeEach, describe, expect, test, setDefaultTimeout } from 'bun:test'
+import { afterAll, afterEach, beforeEach, describe, expect, test, setDefaultTimeout } from 'bun:test'
 import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'libsql'
 import { migrations } from '../../drizzle/migrations'
 import { releaseOurConnections } from '../support/release-connections'
-import { createWorkspace, ok, query, runCli, type Workspace, MANY_PROCESSES_MS } from './run-cli'
+import { ok, query, runCli, type Workspace, MANY_PROCESSES_MS, withTeam } from './run-cli'
 
 setDefaultTimeout(MANY_PROCESSES_MS)
 
+// Each test begins on its own copy of a database holding team acme, made by one `team create` for the file.
+const copies = withTeam('acme')
+afterAll(() => copies.cleanup())
 let ws: Workspace
-beforeEach(() => {
-  ws = createWorkspace()
+beforeEach(async () => {
+  ws = await copies.make()
 })
 afterEach(() => ws.cleanup())
 
@@ -18,7 +21,6 @@ const LATEST = migrations[migrations.length - 1]
 
 /** What a newer executable leaves: one more migration than this one knows, made a day after its newest. */
 async function migratedByANewerVersion() {
-  await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth'])
   await query(ws, 'INSERT INTO "__drizzle_migrations" (hash, created_at) VALUES (?, ?)', [
     'newer',
     LATEST.when + 86_400_000,
@@ -68,7 +70,6 @@ describe('a refusal of a database or backup a newer version migrated names both 
 // migrations this version adds".
 describe('a backup an older version wrote', () => {
   test('restores, and the next start (here migrate) applies what this version adds', async () => {
-    await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth'])
     await ok(ws, ['backup', '--to', 'older.db'])
     // As the version before this one left it: without this version's newest migration (0030 adds the columns that
     // name a held unit to take_receipts).

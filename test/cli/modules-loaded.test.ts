@@ -12,16 +12,18 @@ const copies = withTeam('acme')
 afterAll(() => copies.cleanup())
 
 /** The modules `lead-signals ARGS` loaded, as paths under the checkout (node_modules' with their package's name). */
-async function loadedBy(args: string[]): Promise<string[]> {
+async function loadedBy(args: string[], env: Record<string, string> = {}, code = 0): Promise<string[]> {
   const ws = await copies.make()
   try {
     const to = join(ws.dir, 'modules.txt')
     const r = await runCli(ws, ['--preload', PRELOAD, resolve(import.meta.dir, '../../src/main.ts'), ...args], {
       executable: process.execPath,
-      env: { LOADED_MODULES_TO: to },
+      env: { LOADED_MODULES_TO: to, ...env },
     })
-    expect(r.stderr).toBe('')
-    expect(r.code).toBe(0)
+    // A failing command says why in its log (stderr); one that succeeds says nothing there.
+    if (code === 0) expect(r.stderr).toBe('')
+    else expect(r.stderr).not.toContain('    at ')
+    expect(r.code).toBe(code)
     return readFileSync(to, 'utf8').split('\n')
   } finally {
     ws.cleanup()
@@ -45,6 +47,23 @@ test('key list on a database file loads neither the libSQL server client nor the
       '/src/platforms/',
     ),
   ).toEqual([])
+})
+
+// No platform answers here (port 9 is refused), so the check fails with 1, as a user's unreachable platform would.
+const UNREACHABLE = { LEAD_SIGNALS_PLATFORMS_HACKERNEWS_BASE_URL: 'http://127.0.0.1:9' }
+
+test('platforms check searches without loading a scorer: it never scores', async () => {
+  const modules = await loadedBy(['platforms', 'check', '--platform', 'hackernews'], UNREACHABLE, 1)
+  expect(under(modules, '/src/platforms/hackernews/').length).toBeGreaterThan(0)
+  // The scorers' words (what a message about a model server says) are not a scorer.
+  const scorers = ['/src/scorers/model/', '/src/scorers/rules/', '/src/scorers/ollama', '/src/scorers/openai']
+  expect(under(modules, ...scorers, '/src/domain/scoring/scoring-service.ts')).toEqual([])
+})
+
+test("poll on the rules backend loads the rules and the model it scores with, not the model servers' scorers", async () => {
+  const modules = await loadedBy(['poll', '--once'], { LEAD_SIGNALS_SCORER_BACKEND: 'rules' })
+  expect(under(modules, '/src/scorers/rules/index.ts', '/src/scorers/model/index.ts')).toHaveLength(2)
+  expect(under(modules, '/src/scorers/ollama', '/src/scorers/openai')).toEqual([])
 })
 
 test('--version loads neither the database engine nor drizzle', async () => {

@@ -41,7 +41,7 @@ for (const backend of ['ollama', 'openai'] as const)
       LEAD_SIGNALS_SCORER_OLLAMA_HOST: origin,
       LEAD_SIGNALS_SCORER_OPENAI_BASE_URL: `${origin}/v1`,
     }
-    const scorer = buildScorer(loadConfig({ env }), silentLogger)
+    const scorer = await buildScorer(loadConfig({ env }), silentLogger)
     const err = (await scorer.score(input, AbortSignal.timeout(5000)).catch((e) => e)) as Error
     expect(err.message).toBe(
       `${SAID[backend]} at ${origin} closed the connection before its answer ended (connection reset): the model server's log says why`,

@@ -31,7 +31,7 @@ async function failure(backend: 'ollama' | 'openai', origin: string): Promise<st
     LEAD_SIGNALS_SCORER_OLLAMA_HOST: origin,
     LEAD_SIGNALS_SCORER_OPENAI_BASE_URL: `${origin}/v1`,
   }
-  const scorer = buildScorer(loadConfig({ env }), silentLogger)
+  const scorer = await buildScorer(loadConfig({ env }), silentLogger)
   return ((await scorer.score(input, AbortSignal.timeout(5000)).catch((e) => e)) as Error).message
 }
 

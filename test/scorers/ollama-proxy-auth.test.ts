@@ -44,7 +44,7 @@ const live = () => AbortSignal.timeout(5000)
 describe('ollama behind a proxy that asks for a user and password', () => {
   test('without them, the check and a call say a proxy refused and where they go, not the proxy page', async () => {
     const proxy = ollamaBehindProxy()
-    const scorer = scorerAt(proxy.origin)
+    const scorer = await scorerAt(proxy.origin)
     const said = `the Ollama model server at ${proxy.origin} refused the request (HTTP 401): Ollama itself asks for no credentials, so a proxy in front of it did; for one that takes a user and password, write them in scorer.ollama.host (http://user:password@host:port), or set it to Ollama's own address`
     expect(await scorer.probe?.(live())).toBe(said)
     await expect(scorer.score(input, live())).rejects.toThrow(said)
@@ -52,14 +52,14 @@ describe('ollama behind a proxy that asks for a user and password', () => {
 
   test('written in scorer.ollama.host, they are sent with every request, and the model answers', async () => {
     const proxy = ollamaBehindProxy()
-    const scorer = scorerAt(proxy.origin.replace('//', `//${USER}:${PASSWORD}@`))
+    const scorer = await scorerAt(proxy.origin.replace('//', `//${USER}:${PASSWORD}@`))
     expect(await scorer.probe?.(live())).toBeUndefined()
     expect((await scorer.score(input, live())).score).toBe(8)
   })
 
   test('wrong ones are said to be refused, never shown', async () => {
     const proxy = ollamaBehindProxy()
-    const scorer = scorerAt(proxy.origin.replace('//', `//${USER}:wrong-one@`))
+    const scorer = await scorerAt(proxy.origin.replace('//', `//${USER}:wrong-one@`))
     const said = `the Ollama model server at ${proxy.origin} refused the request (HTTP 401): Ollama itself asks for no credentials, so a proxy in front of it refused the user and password written in scorer.ollama.host: check them`
     expect(await scorer.probe?.(live())).toBe(said)
     const call = scorer.score(input, live())
@@ -69,7 +69,7 @@ describe('ollama behind a proxy that asks for a user and password', () => {
 
   test("a cloud model's 401 is Ollama's own (not signed in to ollama.com), said as it answered it", async () => {
     const ollama = startFake(() => Response.json({ error: 'unauthorized' }, { status: 401 }))
-    const call = scorerAt(ollama.origin, 'gpt-oss:120b-cloud').score(input, live())
+    const call = (await scorerAt(ollama.origin, 'gpt-oss:120b-cloud')).score(input, live())
     await expect(call).rejects.toThrow(`the Ollama model server at ${ollama.origin} answered HTTP 401: unauthorized`)
   })
 })

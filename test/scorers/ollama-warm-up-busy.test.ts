@@ -13,18 +13,18 @@ const startOllama = loadingOllamas()
 const BUSY_PS_MS = 800
 const LOAD_MS = 2500
 
-function setUp(origin: string) {
+async function setUp(origin: string) {
   const lines: string[] = []
   const config = loadConfig({ env: { LEAD_SIGNALS_SCORER_OLLAMA_HOST: origin } })
   const log = createLogger((l) => lines.push(l))
-  const health = createScorerHealth({ config, scorer: buildScorer(config, log), log })
+  const health = createScorerHealth({ config, scorer: await buildScorer(config, log), log })
   return { health, events: () => lines.map((l) => (JSON.parse(l) as { event: string }).event) }
 }
 
 describe('the model loaded at start on a host whose /api/ps answers late', () => {
   test('the state is loading while the load runs, and answering once it is answered; the log says both', async () => {
     const ollama = startOllama({ loadMs: LOAD_MS, psMs: BUSY_PS_MS })
-    const { health, events } = setUp(ollama.origin)
+    const { health, events } = await setUp(ollama.origin)
     expect(await health.check()).toBe(true)
     await Bun.sleep(1500)
     expect(ollama.isLoaded()).toBe(false)
@@ -37,7 +37,7 @@ describe('the model loaded at start on a host whose /api/ps answers late', () =>
 
   test('a model in memory already: its load is answered at once, no line, and not said to be slow', async () => {
     const ollama = startOllama({ loadMs: LOAD_MS, psMs: BUSY_PS_MS, loaded: true })
-    const { health, events } = setUp(ollama.origin)
+    const { health, events } = await setUp(ollama.origin)
     expect(await health.check()).toBe(true)
     await Bun.sleep(1200)
     expect(health.condition().state).toBe('answering')

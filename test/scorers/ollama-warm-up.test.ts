@@ -15,11 +15,11 @@ const fakeOllama = (o: { loaded?: boolean; refuseLoad?: string; dropLoad?: boole
 
 const input = { content: 'Our team needs a CRM this month.', keyword: 'crm', icps: [] }
 
-function setUp(origin: string) {
+async function setUp(origin: string) {
   const lines: string[] = []
   const log = createLogger((l) => lines.push(l))
   const config = loadConfig({ env: { LEAD_SIGNALS_SCORER_OLLAMA_HOST: origin } })
-  const scorer = buildScorer(config, log)
+  const scorer = await buildScorer(config, log)
   const logged = () => lines.map((l) => JSON.parse(l) as { event: string; ms?: number; message?: string })
   return { scorer, health: createScorerHealth({ config, scorer, log }), logged }
 }
@@ -27,7 +27,7 @@ function setUp(origin: string) {
 describe('ollama scorer: the model loaded at start', () => {
   test('the start-up check, once it finds the model, has Ollama load it by a request nothing waits on: loading, then loaded', async () => {
     const ollama = fakeOllama()
-    const { scorer, health, logged } = setUp(ollama.origin)
+    const { scorer, health, logged } = await setUp(ollama.origin)
     const started = performance.now()
     expect(await health.check()).toBe(true)
     expect(performance.now() - started).toBeLessThan(LOAD_MS / 2)
@@ -50,7 +50,7 @@ describe('ollama scorer: the model loaded at start', () => {
 
   test('a model Ollama has in memory already (GET /api/ps lists it) is not asked for, and no line is written', async () => {
     const ollama = fakeOllama({ loaded: true })
-    const { health, logged } = setUp(ollama.origin)
+    const { health, logged } = await setUp(ollama.origin)
     expect(await health.check()).toBe(true)
     await Bun.sleep(100)
     expect(ollama.chats).toHaveLength(0)
@@ -60,7 +60,7 @@ describe('ollama scorer: the model loaded at start', () => {
   test("a load Ollama cannot make (too little memory) is logged with Ollama's message", async () => {
     const refusal = 'model requires more system memory (9.0 GiB) than is available (4.2 GiB)'
     const ollama = fakeOllama({ refuseLoad: refusal })
-    const { health, logged } = setUp(ollama.origin)
+    const { health, logged } = await setUp(ollama.origin)
     expect(await health.check()).toBe(true)
     await Bun.sleep(LOAD_MS + 200)
     const failed = logged().find((l) => l.event === 'scorer_model_load_failed')
@@ -69,7 +69,7 @@ describe('ollama scorer: the model loaded at start', () => {
 
   test('a load whose connection the server closes partway (Ollama restarted meanwhile) ends with a line saying so', async () => {
     const ollama = fakeOllama({ dropLoad: true })
-    const { scorer, health, logged } = setUp(ollama.origin)
+    const { scorer, health, logged } = await setUp(ollama.origin)
     expect(await health.check()).toBe(true)
     await Bun.sleep(LOAD_MS + 200)
     expect(logged().map((l) => l.event)).toEqual(['scorer_model_loading', 'scorer_model_load_failed'])

@@ -15,7 +15,7 @@ afterEach(() => setSystemTime())
 
 const input = { content: 'Our team needs a CRM this month.', keyword: 'crm', icps: [] }
 
-function scorerFor(baseUrl: string) {
+async function scorerFor(baseUrl: string) {
   const env = {
     LEAD_SIGNALS_SCORER_BACKEND: 'openai',
     LEAD_SIGNALS_SCORER_OPENAI_BASE_URL: baseUrl,
@@ -24,12 +24,12 @@ function scorerFor(baseUrl: string) {
   return buildScorer(loadConfig({ env }), silentLogger)
 }
 
-const four = (scorer: ReturnType<typeof scorerFor>) =>
+const four = (scorer: Awaited<ReturnType<typeof scorerFor>>) =>
   Promise.all([1, 2, 3, 4].map(() => scorer.score(input, AbortSignal.timeout(LOAD_MS * 5))))
 
 test('after a long quiet time, in which the server may have unloaded the model, the first call goes alone again', async () => {
   const server = startLmStudio(LOAD_MS)
-  const scorer = scorerFor(server.baseUrl)
+  const scorer = await scorerFor(server.baseUrl)
   expect((await scorer.score(input, AbortSignal.timeout(LOAD_MS * 5))).score).toBe(8)
   expect(server.seen.loads).toBe(1)
   // An hour and a minute without a request: LM Studio's default idle TTL unloaded the model.
@@ -41,7 +41,7 @@ test('after a long quiet time, in which the server may have unloaded the model, 
 
 test('calls a minute apart go at once, as the model is kept: scorer.concurrency of them', async () => {
   const server = startLmStudio(LOAD_MS)
-  const scorer = scorerFor(server.baseUrl)
+  const scorer = await scorerFor(server.baseUrl)
   await scorer.score(input, AbortSignal.timeout(LOAD_MS * 5))
   setSystemTime(new Date(Date.now() + 60_000))
   server.seen.mostAtOnce = 0

@@ -48,7 +48,7 @@ function fakeJitServer(o: { models?: () => Response } = {}) {
 
 const input = { content: 'Our team needs a CRM this month.', keyword: 'crm', icps: [] }
 
-function setUp(baseUrl: string) {
+async function setUp(baseUrl: string) {
   const lines: string[] = []
   const log = createLogger((l) => lines.push(l))
   const env = {
@@ -57,7 +57,7 @@ function setUp(baseUrl: string) {
     LEAD_SIGNALS_SCORER_OPENAI_MODEL: 'qwen3-8b',
   }
   const config = loadConfig({ env })
-  const scorer = buildScorer(config, log)
+  const scorer = await buildScorer(config, log)
   const events = () => lines.map((l) => JSON.parse(l).event as string)
   return { scorer, health: createScorerHealth({ config, scorer, log }), events }
 }
@@ -65,7 +65,7 @@ function setUp(baseUrl: string) {
 describe('openai scorer and a server that loads the model at its first request', () => {
   test('the start-up check, once the server answers, has it load the model by one small request it does not wait for', async () => {
     const server = fakeJitServer()
-    const { scorer, health, events } = setUp(server.baseUrl)
+    const { scorer, health, events } = await setUp(server.baseUrl)
     const started = performance.now()
     expect(await health.check()).toBe(true)
     expect(performance.now() - started).toBeLessThan(LOAD_MS / 2)
@@ -81,7 +81,7 @@ describe('openai scorer and a server that loads the model at its first request',
 
   test('a server that cannot serve the model (a key refused) is not asked to load it', async () => {
     const server = fakeJitServer({ models: () => Response.json({ error: { message: 'no key' } }, { status: 401 }) })
-    const { health, events } = setUp(server.baseUrl)
+    const { health, events } = await setUp(server.baseUrl)
     expect(await health.check()).toBe(false)
     await Bun.sleep(50)
     expect(server.chats).toHaveLength(0)
@@ -90,7 +90,7 @@ describe('openai scorer and a server that loads the model at its first request',
 
   test('after calls ran out of time, loadModel loads it in the background, one at a time; close abandons it', async () => {
     const server = fakeJitServer()
-    const { scorer, events } = setUp(server.baseUrl)
+    const { scorer, events } = await setUp(server.baseUrl)
     await expect(scorer.score(input, AbortSignal.timeout(100))).rejects.toThrow()
     await Bun.sleep(LOAD_MS)
     expect(server.isLoaded()).toBe(false)
@@ -121,7 +121,7 @@ const four = (scorer: Scorer) =>
 describe('openai scorer and a server that loads a copy of the model per request during a load', () => {
   test('calls that come while the load sent at start runs wait for it: one load, not five', async () => {
     const server = fakeLmStudio()
-    const { scorer, health } = setUp(server.baseUrl)
+    const { scorer, health } = await setUp(server.baseUrl)
     expect(await health.check()).toBe(true)
     const scores = await four(scorer)
     expect(scores.map((s) => s.score)).toEqual([8, 8, 8, 8])
@@ -130,14 +130,14 @@ describe('openai scorer and a server that loads a copy of the model per request 
 
   test('without a load at start (poll --once, mcp, a server that came up later), the first call goes alone', async () => {
     const server = fakeLmStudio()
-    const { scorer } = setUp(server.baseUrl)
+    const { scorer } = await setUp(server.baseUrl)
     expect((await four(scorer)).map((s) => s.score)).toEqual([8, 8, 8, 8])
     expect(server.seen.loads).toBe(1)
   })
 
   test('once the server has answered, calls go at once, scorer.concurrency of them', async () => {
     const server = fakeLmStudio()
-    const { scorer } = setUp(server.baseUrl)
+    const { scorer } = await setUp(server.baseUrl)
     await scorer.score(input, AbortSignal.timeout(LOAD_MS * 5))
     server.seen.mostAtOnce = 0
     await four(scorer)
@@ -146,7 +146,7 @@ describe('openai scorer and a server that loads a copy of the model per request 
 
   test('a call that waits behind the first gives up at its own time', async () => {
     const server = fakeLmStudio()
-    const { scorer } = setUp(server.baseUrl)
+    const { scorer } = await setUp(server.baseUrl)
     const first = scorer.score(input, AbortSignal.timeout(LOAD_MS * 5))
     const started = performance.now()
     await expect(scorer.score(input, AbortSignal.timeout(50))).rejects.toThrow()

@@ -27,7 +27,7 @@ test('a 404 naming the model says which model and what to set', async () => {
     LEAD_SIGNALS_SCORER_OPENAI_BASE_URL: `${server.url.origin}/v1`,
     LEAD_SIGNALS_SCORER_OPENAI_MODEL: 'qwen3-8b',
   }
-  const scorer = buildScorer(loadConfig({ env }), silentLogger)
+  const scorer = await buildScorer(loadConfig({ env }), silentLogger)
   const err = (await scorer
     .score({ content: 'We need a CRM.', icps: [] }, AbortSignal.timeout(5000))
     .catch((e) => e)) as Error

@@ -47,7 +47,7 @@ for (const backend of ['ollama', 'openai'] as const)
     async function failedCall(first: 'call' | 'check') {
       const server = serverRestartedMidAnswer()
       const config = loadConfig({ env: { LEAD_SIGNALS_SCORER_BACKEND: backend, ...env(backend, server.origin) } })
-      const scorer = buildScorer(
+      const scorer = await buildScorer(
         config,
         createLogger(() => {}),
       )

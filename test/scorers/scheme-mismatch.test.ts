@@ -8,11 +8,13 @@ import { fakesPerTest } from '../support/fake-upstream'
 // not fit the server as the start-up check does, not 'no model server at https://… (TLS handshake failed)'.
 const startFake = fakesPerTest()
 
-const score = (env: Record<string, string>) => {
+const score = async (env: Record<string, string>) => {
   const config = loadConfig({ env })
-  return buildScorer(
-    config,
-    createLogger(() => {}),
+  return (
+    await buildScorer(
+      config,
+      createLogger(() => {}),
+    )
   ).score({ content: 'Which CRM would you recommend?', keyword: 'crm', icps: [] }, AbortSignal.timeout(5000))
 }
 

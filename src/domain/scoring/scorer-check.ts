@@ -41,7 +41,7 @@ const SAMPLE: ScoreInput = {
  * `scorer.timeout_ms`. The detail never holds an API key: the scorers' messages mask it.
  */
 export async function checkScorer(config: Config, log: Logger): Promise<ScorerCheck> {
-  const scorer = buildScorer(config, log)
+  const scorer = await buildScorer(config, log)
   const about = { backend: scorer.name, model: scorer.model ?? null, endpoint: scorer.endpoint ?? null }
   const meanwhile = `${meanwhileWithoutModel(config)} until the model answers`
   const failed = (detail: string, ms?: number): ScorerCheck => ({ status: 'failed', ...about, detail, meanwhile, ms })

@@ -46,7 +46,7 @@ async function check(env: Record<string, string>) {
   const lines: string[] = []
   const log = createLogger((l) => lines.push(l))
   const config = loadConfig({ env })
-  const ready = await createScorerHealth({ config, scorer: buildScorer(config, log), log }).check()
+  const ready = await createScorerHealth({ config, scorer: await buildScorer(config, log), log }).check()
   return { ready, lines }
 }
 

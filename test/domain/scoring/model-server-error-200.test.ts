@@ -22,7 +22,7 @@ async function check(origin: string) {
   const lines: string[] = []
   const log = createLogger((l) => lines.push(l))
   const config = loadConfig({ env: { LEAD_SIGNALS_SCORER_OLLAMA_HOST: origin } })
-  const ready = await createScorerHealth({ config, scorer: buildScorer(config, log), log }).check()
+  const ready = await createScorerHealth({ config, scorer: await buildScorer(config, log), log }).check()
   return { ready, lines, said: lines.map((l) => JSON.parse(l).message as string) }
 }
 

@@ -34,7 +34,7 @@ describe('scorer.openai.base_url at the port lead-signals listens on', () => {
     const lines: string[] = []
     const log = createLogger((l) => lines.push(l))
     const config = configAt(port)
-    const health = createScorerHealth({ config, scorer: buildScorer(config, log), log })
+    const health = createScorerHealth({ config, scorer: await buildScorer(config, log), log })
     expect(await health.check()).toBe(false)
     const said = lines.map((l) => JSON.parse(l)).filter((l) => l.level === 'warn')
     expect(said).toHaveLength(1)
@@ -100,7 +100,7 @@ describe('scorer.openai.base_url at the port lead-signals listens on', () => {
     const lines: string[] = []
     const log = createLogger((l) => lines.push(l))
     const config = configAt(port, '192.0.2.7')
-    expect(await createScorerHealth({ config, scorer: buildScorer(config, log), log }).check()).toBe(false)
+    expect(await createScorerHealth({ config, scorer: await buildScorer(config, log), log }).check()).toBe(false)
     expect(lines.join('\n')).toContain("is this service's own address")
     expect(lines.join('\n')).not.toContain('127.0.0.1')
   })

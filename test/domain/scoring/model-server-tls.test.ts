@@ -32,7 +32,7 @@ async function startLine(env: Record<string, string>) {
   const lines: string[] = []
   const log = createLogger((l) => lines.push(l))
   const config = loadConfig({ env })
-  await createScorerHealth({ config, scorer: buildScorer(config, log), log }).check()
+  await createScorerHealth({ config, scorer: await buildScorer(config, log), log }).check()
   return lines.join('\n')
 }
 
@@ -102,7 +102,7 @@ describe('the scheme or the certificate of the model server address', () => {
       const r = await scorerCheck(env(origin))
       expect(r.status).toBe('failed')
       expect(r.detail).toStartWith(said)
-      const scorer = buildScorer(
+      const scorer = await buildScorer(
         loadConfig({ env: env(origin) }),
         createLogger(() => {}),
       )
