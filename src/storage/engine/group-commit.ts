@@ -12,8 +12,9 @@ type Waiting = {
 
 /**
  * Group commit for small writes: statements queued during one turn of the event loop, while the previous group was
- * being written, or while this one waited for its turn to be sent (write-turns.ts), run in one transaction, in the order they were queued. So one group is written at a time, and
- * the slower the database answers, the more each group carries (docs/performance.md#one-write-at-a-time-on-sqld).
+ * being written, or while this one waited for its turn to be sent (write-turns.ts), run in one transaction, in the
+ * order they were queued. So one group is written at a time, and the slower the database answers, the more each group
+ * carries (docs/performance.md#one-write-at-a-time-on-sqld).
  * Each keeps its own result and stays atomic, exactly as if run alone, but they share one commit, which costs more
  * than the statements themselves (about 15 µs against 4 µs locally; a round trip to a libSQL server). If the shared
  * transaction fails, each statement is retried alone so that only the statement at fault fails; but when the
