@@ -17,8 +17,9 @@ test('housekeeping drops expired sessions and OAuth codes and tokens, and keeps 
     const tokensBefore = await count(w, 'oauth_tokens')
     await runHousekeeping(w.deps)
     expect(await count(w, 'sessions')).toBe(1)
-    // Gone: the first family's code and access token. Kept: its refresh token, and all of the fresh family.
-    expect(await count(w, 'oauth_tokens')).toBe(tokensBefore - 2)
+    // Gone: the first family's access token. Kept: its refresh token, its used code (a replay of which must still end
+    // the family while the refresh token lives, docs/oauth.md#tokens), and all of the fresh family.
+    expect(await count(w, 'oauth_tokens')).toBe(tokensBefore - 1)
     expect((await fetch(`${w.base}/api/v1/usage`, { headers: bearer(fresh.access_token) })).status).toBe(200)
     const form = { grant_type: 'refresh_token', refresh_token: old.refresh_token, client_id: old.clientId }
     expect((await tokenRequest(w, form)).status).toBe(200)

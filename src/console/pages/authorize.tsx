@@ -59,8 +59,11 @@ export function Authorize(props: { me: Me; id: string }) {
       {request.redirectLocal && (
         // docs/oauth.md#consent: a loopback address proves nothing about who listens there.
         <p class="notice" role="note">
-          {request.redirectHost} is an address on this computer, and any program on this computer can listen there under
-          any name: allow only if you have just started this from the app yourself, on this computer.
+          {/* A native app's own scheme (`com.example.app:`) is claimed, not listened on (RFC 8252 §7.1). */}
+          {request.redirectHost.endsWith(':')
+            ? `${request.redirectHost} links open an app on this computer, and any program on this computer can claim them under any name`
+            : `${request.redirectHost} is an address on this computer, and any program on this computer can listen there under any name`}
+          : allow only if you have just started this from the app yourself, on this computer.
         </p>
       )}
       <p>It asks to:</p>

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { unstorableText } from '../../lib/text'
-import { hasWrittenHost, holdsBackslash, holdsNonUriText, isAllowedRedirectUri, namesPlainHost } from './redirect-uri'
+import { hasWrittenHost, holdsBackslash, holdsNonUriText, namesPlainHost } from './redirect-uri'
+import { isPathOnlyPrivateUse, redirectKindProblem } from './redirect-uri-kind'
 import { scopesOf } from './scopes'
 
 /** An RFC 7591 error: `invalid_redirect_uri` or `invalid_client_metadata`, with a description for the developer. */
@@ -84,13 +85,12 @@ export function readClientMetadata(input: unknown, defaultAuth: ReadClientMetada
       unstorable === 'redirect_uris' ? 'invalid_redirect_uri' : 'invalid_client_metadata',
       `${unstorable}: holds U+0000 or half of a UTF-16 surrogate pair, which is not text`,
     )
-  const bad = m.redirect_uris.find((u) => !isAllowedRedirectUri(u))
-  if (bad !== undefined)
-    throw new ClientMetadataError(
-      'invalid_redirect_uri',
-      'redirect URIs must be https, or http on 127.0.0.1, [::1] or localhost, without a fragment',
-    )
-  const hostless = m.redirect_uris.findIndex((u) => !hasWrittenHost(u))
+  for (const [i, uri] of m.redirect_uris.entries()) {
+    const problem = redirectKindProblem(uri)
+    if (problem) throw new ClientMetadataError('invalid_redirect_uri', `redirect_uris.${i}: ${problem}`)
+  }
+  // A native app's own scheme may name no host (RFC 8252 §7.1: `com.example.app:/path`); https and http must.
+  const hostless = m.redirect_uris.findIndex((u) => !isPathOnlyPrivateUse(u) && !hasWrittenHost(u))
   if (hostless !== -1)
     throw new ClientMetadataError(
       'invalid_redirect_uri',
@@ -108,7 +108,7 @@ export function readClientMetadata(input: unknown, defaultAuth: ReadClientMetada
       'invalid_redirect_uri',
       `redirect_uris.${strange}: holds a character that is no part of a URI (a space, tab or line break, a letter outside ASCII, one of "<>^\`{|}, or % without two hex digits), which browsers drop or read otherwise; percent-encode it in the path or query, and write an international host as xn--`,
     )
-  const unplain = m.redirect_uris.findIndex((u) => !namesPlainHost(u))
+  const unplain = m.redirect_uris.findIndex((u) => !isPathOnlyPrivateUse(u) && !namesPlainHost(u))
   if (unplain !== -1)
     throw new ClientMetadataError(
       'invalid_redirect_uri',
@@ -117,7 +117,7 @@ export function readClientMetadata(input: unknown, defaultAuth: ReadClientMetada
   if (m.scope !== undefined && !scopesOf(m.scope, null))
     throw new ClientMetadataError('invalid_client_metadata', 'scope: unknown scope')
   return {
-    name: m.client_name ?? new URL(m.redirect_uris[0]).host,
+    name: m.client_name ?? (new URL(m.redirect_uris[0]).host || new URL(m.redirect_uris[0]).protocol),
     redirectUris: m.redirect_uris,
     authMethod: m.token_endpoint_auth_method ?? defaultAuth,
     scope: m.scope?.trim() || null,

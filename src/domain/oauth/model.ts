@@ -78,7 +78,7 @@ export function createModel(deps: ModelDeps, a: ModelOptions) {
   const usable = async (value: string, kind: 'code' | 'refresh') => {
     const found = await deps.repos.oauth.findToken(sha256Hex(value), kind)
     if (!found) return undefined
-    // A used one is a replay whether or not it has expired since: housekeeping keeps it until the month's run.
+    // A used one is a replay whether or not it has expired since: housekeeping keeps it while its family lives.
     if (found.token.usedAt !== null && !(await justReplaced(deps, found.token, now()))) {
       await deps.repos.oauth.removeFamily(found.token.familyId)
       return undefined

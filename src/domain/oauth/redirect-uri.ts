@@ -1,21 +1,4 @@
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost'])
-
-/**
- * A redirect URI a client may register (docs/oauth.md#clients): an absolute https URI, or http on the loopback
- * interface (a native app's local listener), without a fragment. Codes are only ever sent to a URI registered
- * exactly, so this is the one check on where they can go.
- */
-export function isAllowedRedirectUri(uri: string): boolean {
-  let url: URL
-  try {
-    url = new URL(uri)
-  } catch {
-    return false
-  }
-  if (url.hash || uri.includes('#') || url.username || url.password) return false
-  if (url.protocol === 'https:') return true
-  return url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname)
-}
+import { isPrivateUse, LOOPBACK_HOSTS } from './redirect-uri-kind'
 
 /**
  * Whether a redirect URI, as written, names its host: `scheme://` and then something. A URL parser supplies slashes
@@ -77,12 +60,14 @@ const withoutLoopbackPort = (uri: string) => {
 }
 
 /**
- * Where a code would go, as the consent page shows it: the host (with its port when there is one), and whether it is
- * a listener on the user's own computer, which any program there can open: MCP's authorization asks the page to warn
- * of such a redirect URI (docs/oauth.md#consent).
+ * Where a code would go, as the consent page shows it: the host (with its port when there is one) or a native app's
+ * scheme, and whether it is on the user's own computer, where any program can listen or claim the scheme: MCP's
+ * authorization asks the page to warn of such a redirect URI (docs/oauth.md#consent).
  */
 export function redirectTarget(uri: string): { redirectHost: string; redirectLocal: boolean } {
   const url = new URL(uri)
+  // A native app's own scheme: the system opens whichever app claimed it, which any program on the computer can.
+  if (isPrivateUse(uri)) return { redirectHost: url.protocol, redirectLocal: true }
   return { redirectHost: url.host, redirectLocal: url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname) }
 }
 

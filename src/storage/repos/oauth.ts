@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, gte, isNull, lte, ne, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, gte, isNull, lte, ne, not, or, sql } from 'drizzle-orm'
 import type { Db } from '../engine/types'
 import { oauthClients, oauthGrants, oauthRequests, oauthTokens } from '../tables/oauth'
 import { teams } from '../tables/teams'
@@ -181,9 +181,17 @@ export function createOAuthRepo(db: Db) {
         .innerJoin(teams, eq(teams.id, users.teamId))
         .where(and(eq(oauthTokens.hash, hash), eq(oauthTokens.kind, 'access'), gt(oauthTokens.expiresAt, nowMs)))
         .get(),
+    /**
+     * Expired codes and tokens, but a used code or refresh token only once its whole family has expired: until then a
+     * replay of it must still end the family (RFC 9700 §4.14.2, docs/oauth.md#tokens), however long ago it expired.
+     */
     async removeExpired(nowMs: number) {
+      const liveFamily = sql`exists (select 1 from oauth_tokens live where live.family_id = ${oauthTokens.familyId}
+        and live.expires_at > ${nowMs})`
       await db.batch([
-        db.delete(oauthTokens).where(lte(oauthTokens.expiresAt, nowMs)),
+        db
+          .delete(oauthTokens)
+          .where(and(lte(oauthTokens.expiresAt, nowMs), or(isNull(oauthTokens.usedAt), not(liveFamily)))),
         db.delete(oauthRequests).where(lte(oauthRequests.expiresAt, nowMs)),
       ])
     },

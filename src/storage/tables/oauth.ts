@@ -67,7 +67,7 @@ export const oauthTokens = sqliteTable(
     scope: text('scope').notNull(),
     resource: text('resource').notNull(),
     expiresAt: integer('expires_at').notNull(),
-    // Codes and refresh tokens are used once; the row stays until expiry so that a replay is recognised.
+    // Codes and refresh tokens are used once; a used row stays while its family lives, so that a replay is recognised.
     usedAt: integer('used_at'),
     // Codes only.
     redirectUri: text('redirect_uri'),
