@@ -1,6 +1,7 @@
 // docs/destinations.md#bodies: a message read by people names a lead's person by the name the console shows them by,
 // as text (escaped for its format, one line, bounded), not by `per_…`, which told a reader nothing; the e-mail's link
-// to the person's page keeps the id (Slack's, Teams' and Discord's too), and a `webhook` body keeps `personId` alone, as the API shows a signal.
+// to the person's page keeps the id (Slack's, Teams' and Discord's too), and a `webhook` body keeps `personId` alone,
+// as the API shows a signal.
 import { describe, expect, test } from 'bun:test'
 import { buildDueWindows } from '../../../src/domain/webhooks/digests'
 import { createEndpoint } from '../../../src/domain/webhooks/endpoints'
