@@ -50,7 +50,8 @@ export type Deps = AdminDeps & {
 export type SearchDeps = AdminDeps & Pick<Deps, 'connectors' | 'pauses' | 'searches'>
 
 type Given = Partial<Omit<Deps, 'repos' | 'searches' | 'scoring' | 'stuck'>> & {
-  // writeDeadline: the bounds of a libSQL server's write deadline, shortened by tests (storage/engine/write-deadline.ts).
+  // writeDeadline: the bounds of a libSQL server's write deadline, shortened by tests
+  // (storage/engine/write-deadline.ts).
   writeDeadline?: RemoteDeadline
 }
 
@@ -110,7 +111,9 @@ export async function buildSearchDeps(
  */
 export const buildAdminDeps = (config: Config): Promise<AdminDeps> => openCore(config, {})
 
-/** Opens (unless `given.database` is open already) and migrates the database, with the services every command shares. */
+/**
+ * Opens (unless `given.database` is open already) and migrates the database, with the services every command shares.
+ */
 async function openCore(
   config: Config,
   given: Partial<Pick<Deps, 'log' | 'clock' | 'database'>>,
@@ -163,7 +166,10 @@ export async function migrateDatabase(config: Config): Promise<string[]> {
   }
 }
 
-/** The database once it has answered, within database.first_answer_seconds (docs/operations.md#a-database-that-does-not-answer-at-start). */
+/**
+ * The database once it has answered, within database.first_answer_seconds
+ * (docs/operations.md#a-database-that-does-not-answer-at-start).
+ */
 async function openAnswering(config: Config, deadline?: RemoteDeadline) {
   const database = await openDatabase({ url: config.database.url, authToken: config.database.auth_token, deadline })
   try {

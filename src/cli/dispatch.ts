@@ -68,7 +68,8 @@ export async function dispatch(argv: string[]): Promise<number> {
       console.log(`lead-signals ${version} (database schema ${SCHEMA})`)
       return 0
     }
-    // docs/operations.md#command-line: a failure is one line on stderr; the full usage only when no command was given at all.
+    // docs/operations.md#command-line: a failure is one line on stderr; the full usage only when no command was given
+    // at all.
     const near = name ? nearest(name, Object.keys(COMMANDS)) : undefined
     const hint = near ? `did you mean "${near}"? ` : ''
     if (!name) console.error(USAGE)

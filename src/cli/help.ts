@@ -4,9 +4,10 @@ import { exampleLines, optionLines } from './help-options'
 import { CONFIG_NOTE, USAGE } from './usage'
 
 /**
- * Every command's --help in one shape, read from the lines `lead-signals --help` lists (docs/operations.md#command-line):
- * its usage, what it does, then the one option every command takes. A subcommand's --help printed its usage line
- * alone and a group's dropped what each command does, so a reader met three shapes for the same question.
+ * Every command's --help in one shape, read from the lines `lead-signals --help` lists
+ * (docs/operations.md#command-line): its usage, what it does, then the one option every command takes. A subcommand's
+ * --help printed its usage line alone and a group's dropped what each command does, so a reader met three shapes for
+ * the same question.
  */
 type Entry = { usage: string[]; what: string[] }
 

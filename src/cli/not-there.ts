@@ -2,8 +2,8 @@ import { AppError } from '../errors'
 import { shellWord } from '../lib/shell-word'
 
 /**
- * `work`, where a key, profile, keyword, person, user or client the command names and that is not there is said with the
- * command that lists what is (docs/operations.md#command-line): the refusal alone left the operator to find it.
+ * `work`, where a key, profile, keyword, person, user or client the command names and that is not there is said with
+ * the command that lists what is (docs/operations.md#command-line): the refusal alone left the operator to find it.
  */
 export async function listedBy<T>(lists: string, work: () => Promise<T>): Promise<T> {
   try {

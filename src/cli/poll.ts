@@ -37,8 +37,8 @@ export async function poll(argv: string[]): Promise<number> {
         const teamId = typeof flags.team === 'string' ? (await findTeam(deps, flags.team)).id : undefined
         const summary = await runPollPass(deps, { teamId, signal: stop.signal }).catch((err) => {
           if (!(err instanceof PollStalled)) throw err
-          // The pass given up on still waits on the database, and its socket and scoring threads would keep this process
-          // alive for good: exiting is the one way to end (docs/operations.md#a-pass-that-hangs).
+          // The pass given up on still waits on the database, and its socket and scoring threads would keep this
+          // process alive for good: exiting is the one way to end (docs/operations.md#a-pass-that-hangs).
           console.error(stalledLine(err))
           process.exit(ERRORS[err.kind].exit)
         })

@@ -22,7 +22,9 @@ import { warnIfNewer, warnOfCaseTwins } from './start-warnings'
 // At shutdown, the longest wait for the units of cut-off calls to be given back (a few writes on a local file).
 const GIVE_BACK_BOUND_MS = 2000
 
-/** One line at start on the SMTP server of e-mail destinations, when one is configured (docs/destinations.md#checking). */
+/**
+ * One line at start on the SMTP server of e-mail destinations, when one is configured (docs/destinations.md#checking).
+ */
 async function logEmailCheck(deps: Deps) {
   if (!deps.config.email.host) return
   const r = await checkEmail(deps)
@@ -86,7 +88,8 @@ export async function serve(argv: string[]): Promise<number> {
    * requests in flight and the running job finish or stop at their safe point, then close the database and exit 0.
    * All of it within `server.shutdown_timeout_ms`; after that the process exits anyway (still 0: what was cut off is
    * safe, since every write is a transaction and an unfinished pass's mentions stay queued), first giving back the
-   * units of the counted calls it cuts off: they did not succeed, so they are not charged (docs/api.md#reserve-and-give-back).
+   * units of the counted calls it cuts off: they did not succeed, so they are not charged
+   * (docs/api.md#reserve-and-give-back).
    */
   const shutdown = async (signal: NodeJS.Signals) => {
     const timeoutMs = config.server.shutdown_timeout_ms

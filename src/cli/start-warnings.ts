@@ -2,7 +2,9 @@ import type { Deps } from '../deps'
 import { newerSchemas } from '../domain/health/readiness'
 import { caseTwinNotesOf } from '../domain/teams/teams'
 
-/** After a rollback by mistake, one server alone would otherwise say it only on /readyz (docs/operations.md#upgrades). */
+/**
+ * After a rollback by mistake, one server alone would otherwise say it only on /readyz (docs/operations.md#upgrades).
+ */
 export async function warnIfNewer(deps: Deps) {
   const schemas = await newerSchemas(deps).catch(() => undefined)
   if (schemas)

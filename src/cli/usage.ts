@@ -1,4 +1,6 @@
-/** `lead-signals --help`: every command, as the README's table of commands lists them (docs/operations.md#command-line). */
+/**
+ * `lead-signals --help`: every command, as the README's table of commands lists them (docs/operations.md#command-line).
+ */
 export const USAGE = `usage: lead-signals <command> [options]
 
   serve [--demo]                                       migrate, then serve HTTP

@@ -80,6 +80,8 @@ export const PLATFORM_NAMES: Record<Source, string> = {
   news: 'News',
 }
 
-/** A platform as a person names it; an id that is no source's (a stored signal of a platform since removed) as itself. */
+/**
+ * A platform as a person names it; an id that is no source's (a stored signal of a platform since removed) as itself.
+ */
 export const platformName = (platform: string): string =>
   Object.hasOwn(PLATFORM_NAMES, platform) ? PLATFORM_NAMES[platform as Source] : platform

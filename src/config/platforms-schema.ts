@@ -81,7 +81,8 @@ export const PUBLIC_SEARCH_URLS = {
   devto: 'https://dev.to',
 } as const
 
-// docs/operations.md#platforms-settings: one table per connector, `base_url` defaulting to the platform's public API host.
+// docs/operations.md#platforms-settings: one table per connector, `base_url` defaulting to the platform's public API
+// host.
 export const Platforms = v.strictObject({
   // X bills every post read: a modest day rather than the 450 requests per 15 minutes it would allow.
   twitter: base('https://api.x.com', { requests: 100, windowSeconds: DAY }, { bearer_token: secret }),

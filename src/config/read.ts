@@ -2,9 +2,13 @@ import { existsSync, readFileSync } from 'node:fs'
 import { ConfigError, loadConfig } from './load'
 import type { Config } from './schema'
 
-/** docs/operations.md#configuration-file: --config FILE, else $LEAD_SIGNALS_CONFIG, else ./lead-signals.toml when present, else defaults. */
+/**
+ * docs/operations.md#configuration-file: --config FILE, else $LEAD_SIGNALS_CONFIG, else ./lead-signals.toml when
+ * present, else defaults.
+ */
 export function readConfig(flagPath: string | undefined, env = process.env): Config {
-  // An unset variable in a compose file arrives empty: say that, not "no such file" (docs/operations.md#configuration-file).
+  // An unset variable in a compose file arrives empty: say that, not "no such file"
+  // (docs/operations.md#configuration-file).
   if (flagPath?.trim() === '') throw new ConfigError('config: --config is empty: give it the configuration file')
   if (flagPath === undefined && env.LEAD_SIGNALS_CONFIG?.trim() === '')
     throw new ConfigError('config: LEAD_SIGNALS_CONFIG is set but empty: set it to the configuration file, or unset it')

@@ -20,7 +20,8 @@ const Scorer = v.strictObject({
   backend: v.optional(v.picklist(['ollama', 'openai', 'rules']), 'ollama'),
   fallback: v.optional(v.picklist(['rules', 'none']), 'rules'),
   qualify_threshold: score(6),
-  // docs/scoring.md#triage: in polling, a model is asked only about posts whose buyer probability reaches triage_min_buyer.
+  // docs/scoring.md#triage: in polling, a model is asked only about posts whose buyer probability reaches
+  // triage_min_buyer.
   triage: v.optional(v.picklist(['rules', 'none']), 'rules'),
   triage_min_buyer: probability(0.2),
   triage_threshold: retired(

@@ -11,7 +11,8 @@ import { Webhooks } from './pages/webhooks'
 // also answer to, and the address read from the window.
 
 // Pages by their address (#/keywords…): the server serves one page, and the address keeps the place on reload.
-// On a phone they sit behind the Menu button (styles/shell.css), so a new page (People) adds a line here and nothing else.
+// On a phone they sit behind the Menu button (styles/shell.css), so a new page (People) adds a line here and nothing
+// else.
 export const PAGES = [
   { path: 'signals', name: 'Signals', view: Signals },
   { path: 'people', name: 'People', view: People },

@@ -33,7 +33,8 @@ function App() {
     addEventListener('keydown', onKey)
     return () => removeEventListener('keydown', onKey)
   }, [])
-  // The session ended while the console was open: the sign-in form says so, and the address keeps the page to return to.
+  // The session ended while the console was open: the sign-in form says so, and the address keeps the page to return
+  // to.
   const [ended, setEnded] = useState(false)
   const [signOutFailure, setSignOutFailure] = useState('')
   useEffect(

@@ -33,7 +33,9 @@ export function reading(s: Source, now = serverNow()): string {
 // answer (eight passes on the default schedule, two on an hourly one) is a source that stopped finding.
 const DOWN_AFTER_MS = 2 * 3_600_000
 
-/** Failing now, and its failed tries span two hours or more since it last answered (never answered: Getting started's). */
+/**
+ * Failing now, and its failed tries span two hours or more since it last answered (never answered: Getting started's).
+ */
 export const stoppedAnswering = (s: Pick<Source, 'lastFailureAt' | 'lastSuccessAt'>) =>
   failingNow(s) &&
   s.lastSuccessAt !== null &&

@@ -1,7 +1,8 @@
 import { escapeHtml } from '../lib/text'
 
 // A column of plain text: what a page without a look of its own is given. A word wider than the column (an e-mail
-// address of 110 characters on the unsubscribe page) breaks: it ran past a phone's width and the page scrolled sideways.
+// address of 110 characters on the unsubscribe page) breaks: it ran past a phone's width and the page scrolled
+// sideways.
 const PLAIN =
   'body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;overflow-wrap:anywhere}' +
   'h1{font-size:1.4rem}'

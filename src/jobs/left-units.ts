@@ -2,7 +2,9 @@ import type { Deps } from '../deps'
 import { giveBackLeftUnits } from '../domain/quota/left-units'
 import { appErrorIn } from '../errors'
 
-/** Every 30 s, one hold window (domain/quota/order.ts), and at start: a restart finds its killed predecessor's units. */
+/**
+ * Every 30 s, one hold window (domain/quota/order.ts), and at start: a restart finds its killed predecessor's units.
+ */
 export const LEFT_UNITS_SCHEDULE = '*/30 * * * * *'
 
 /**

@@ -22,9 +22,9 @@ export type Scheduler = {
 
 /**
  * The jobs `serve` runs on its own: keyword polling on `polling.schedule` (when `polling.enabled`), monthly
- * housekeeping, both in UTC, and webhook delivery. Croner's `protect` keeps a job from starting while its previous run is still going in
- * this process; the database leases keep other processes out. `housekeepingNow` also runs housekeeping at once, so
- * a run missed while the server was down is caught up at start-up.
+ * housekeeping, both in UTC, and webhook delivery. Croner's `protect` keeps a job from starting while its previous run
+ * is still going in this process; the database leases keep other processes out. `housekeepingNow` also runs
+ * housekeeping at once, so a run missed while the server was down is caught up at start-up.
  */
 export function startScheduler(deps: Deps, a: { housekeepingNow?: boolean } = {}): Scheduler {
   const shutdown = new AbortController()
@@ -59,7 +59,8 @@ export function startScheduler(deps: Deps, a: { housekeepingNow?: boolean } = {}
         // A platform that is streamed is not searched as well (docs/streams.md).
         const s = await runPollPass(deps, { signal, skip: streamed }).catch((err) => {
           if (!(err instanceof PollStalled)) throw err
-          // Told once an outage, with when the database last answered, never its address (docs/operations.md#a-pass-that-hangs).
+          // Told once an outage, with when the database last answered, never its address
+          // (docs/operations.md#a-pass-that-hangs).
           if (err.already) deps.log.info('poll_skipped', { reason: err.message })
           else
             deps.log.warn('poll_stalled', {

@@ -2,7 +2,8 @@ import type * as v from 'valibot'
 
 // docs/api.md#error-shape: what a refusal says, in words a person acts on. valibot's own messages
 // (`Invalid type: Expected ("ACTIVE" | …) but received "x"`) name its checks, not the rule, so each kind of check
-// a schema of ours uses without a message of its own is said here once, for REST, MCP, the CLI and the configuration alike.
+// a schema of ours uses without a message of its own is said here once, for REST, MCP, the CLI and the configuration
+// alike.
 
 const TYPE_WORDS: Record<string, string> = {
   string: 'must be text',

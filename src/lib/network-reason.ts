@@ -41,9 +41,10 @@ export const modelAddressSetting = (backend: string) =>
 export const CERTIFICATE_CODE = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY/
 
 /**
- * A failed fetch where something answers at `where` but not as the address's scheme says (docs/scoring.md#checking-the-model-server):
- * https:// to a plain HTTP server, a TLS certificate this machine does not trust, or http:// to a server that
- * expects TLS and closes the connection. Undefined for any other failure: no server is missing, none is to be started.
+ * A failed fetch where something answers at `where` but not as the address's scheme says
+ * (docs/scoring.md#checking-the-model-server): https:// to a plain HTTP server, a TLS certificate this machine does not
+ * trust, or http:// to a server that expects TLS and closes the connection. Undefined for any other failure: no server
+ * is missing, none is to be started.
  */
 export function schemeMismatch(err: unknown, where: string): string | undefined {
   const code = String((err as { code?: unknown } | null)?.code ?? '')

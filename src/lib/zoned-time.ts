@@ -87,7 +87,10 @@ function instantOf(timeZone: string, local: number): number {
 /** The next midnight in an IANA time zone after `now` (e.g. YouTube's quota day, which ends at midnight Pacific). */
 export const nextMidnightIn = (timeZone: string, now: Date): Date => midnightIn(timeZone, now, 1)
 
-/** The day holding `at` in an IANA time zone, from its midnight to the next (23 or 25 hours on a daylight-saving change). */
+/**
+ * The day holding `at` in an IANA time zone, from its midnight to the next (23 or 25 hours on a daylight-saving
+ * change).
+ */
 export function dayIn(timeZone: string, at: Date): { start: Date; end: Date } {
   return { start: midnightIn(timeZone, at, 0), end: midnightIn(timeZone, at, 1) }
 }
@@ -103,7 +106,8 @@ function midnightIn(timeZone: string, now: Date, days: number): Date {
 
 /**
  * The first instant after `afterMs` whose wall clock in `timeZone` is `hour`:00, on `weekday` (0 Sunday … 6 Saturday)
- * when given. An hour the clocks going back repeat is its second coming, or with `earlier` its first one after `afterMs`.
+ * when given. An hour the clocks going back repeat is its second coming, or with `earlier` its first one after
+ * `afterMs`.
  */
 export function nextWallHour(
   timeZone: string,

@@ -58,8 +58,9 @@ export const mcpRoutes = (deps: Deps) => {
         if (request.method === 'OPTIONS' && request.headers.has('access-control-request-method'))
           return new Response(null, { status: 204, headers: PREFLIGHT_HEADERS })
       }
-      // docs/api.md#order-of-checks: the key (401, a wrong one 403) and the plan's API access (403) before any MCP exchange; an AppError thrown here
-      // is answered by the one error mapping in the API's shape (docs/api.md#error-shape).
+      // docs/api.md#order-of-checks: the key (401, a wrong one 403) and the plan's API access (403) before any MCP
+      // exchange; an AppError thrown here is answered by the one error mapping in the API's shape
+      // (docs/api.md#error-shape).
       const caller = await identifyCaller(deps, credentialsOf(deps.config, request), null).catch(wrongKeyRefused)
       if (caller instanceof Response) return caller
       // Where the REST routes' checks put it, for the request log's team id (http/request-log.ts).

@@ -41,9 +41,10 @@ export const defineTool = <S extends v.GenericSchema>(tool: McpTool<S>) => tool
 
 /**
  * The tools/list entry. `errorMode: 'ignore'` keeps a schema whose pipe has a transform (trim, a date). The
- * descriptions, shared with the REST schemas, cite the repository's files (`docs/queries.md`), which a client cannot open: each
- * names the page the service serves instead, on `publicUrl` (server.public_url) or, without it, as a path on the
- * server that answers /mcp (docs/api.md#mcp-tools); where they name a REST route or header, the tool or _meta instead.
+ * descriptions, shared with the REST schemas, cite the repository's files (`docs/queries.md`), which a client cannot
+ * open: each names the page the service serves instead, on `publicUrl` (server.public_url) or, without it, as a path on
+ * the server that answers /mcp (docs/api.md#mcp-tools); where they name a REST route or header, the tool or _meta
+ * instead.
  */
 export function listingOf(tool: McpTool, publicUrl: string): Tool {
   const listing: Tool = {
@@ -105,8 +106,8 @@ export async function callTool(a: {
 }
 
 /**
- * A call stopped on its signal: the reason given (its bound, call-bound.ts), or a client that cancelled it or closed its connection, who reads
- * no answer. Either is told, not logged as a fault of this server's.
+ * A call stopped on its signal: the reason given (its bound, call-bound.ts), or a client that cancelled it or closed
+ * its connection, who reads no answer. Either is told, not logged as a fault of this server's.
  */
 const stoppedFailure = (reason: unknown) =>
   reason instanceof AppError

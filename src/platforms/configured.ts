@@ -57,7 +57,10 @@ export function missingSettings(config: Config, source: Source): { key: string; 
   return settingsToSet(source).map((name) => ({ key: `platforms.${source}.${name}`, env: envOf(source, name) }))
 }
 
-/** docs/operations.md#platforms: when a source has what its connector needs; the others answer 503 platform_not_configured. */
+/**
+ * docs/operations.md#platforms: when a source has what its connector needs; the others answer 503
+ * platform_not_configured.
+ */
 export function isConfigured(config: Config, source: Source): boolean {
   if (source === 'reddit') return redditReady(config.platforms.reddit)
   const table: Record<string, unknown> = config.platforms[source]

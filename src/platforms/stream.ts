@@ -120,7 +120,9 @@ export function storedPosition<T>(
 // broken answer, a mirror) kept as the position made every later post look older than it, and none was read again.
 const AHEAD_MS = 60_000
 
-/** Whether a position at `ms` (Unix milliseconds) would stand ahead of this server's clock (docs/streams.md#resuming). */
+/**
+ * Whether a position at `ms` (Unix milliseconds) would stand ahead of this server's clock (docs/streams.md#resuming).
+ */
 export const aheadOfClock = (ms: number) => ms > Date.now() + AHEAD_MS
 
 /** A position that is a count (an item id, a time in microseconds), or undefined. */

@@ -72,7 +72,9 @@ function writeTop(root: QueryNode, d: Dialect): Written & { firstOnly: boolean }
   return { ...first, firstOnly: true }
 }
 
-/** Without OR, a query whose alternatives are at the top is searched for its first one (docs/queries.md#per-platform). */
+/**
+ * Without OR, a query whose alternatives are at the top is searched for its first one (docs/queries.md#per-platform).
+ */
 function firstAlternative(node: QueryNode): QueryNode {
   if (node.kind === 'or') return node.items.length > 0 ? firstAlternative(node.items[0]) : node
   if (node.kind === 'and') return { ...node, items: node.items.map(firstAlternative) }

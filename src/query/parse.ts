@@ -161,7 +161,9 @@ class Parser {
   }
 }
 
-/** Something to search for in every alternative: a query of exclusions and filters alone asks a platform for nothing. */
+/**
+ * Something to search for in every alternative: a query of exclusions and filters alone asks a platform for nothing.
+ */
 function requireSearchable(node: QueryNode) {
   if (node.kind === 'or') node.items.forEach(requireSearchable)
   else if (!searchable(node))

@@ -44,6 +44,9 @@ export function evaluate(
   }
 }
 
-/** Whether a post of the platform can match, from the `platform:` filters alone: `crm platform:reddit` is never searched on X. */
+/**
+ * Whether a post of the platform can match, from the `platform:` filters alone: `crm platform:reddit` is never searched
+ * on X.
+ */
 export const mayMatchOn = (root: QueryNode, platform: string): boolean =>
   evaluate(root, (n) => (n.kind === 'filter' && n.field === 'platform' ? n.value === platform : undefined)) !== false

@@ -8,9 +8,9 @@ import { HIDING_CHARS } from '../lib/text'
 export const SPACE = /[^\S\ufeff]/u
 
 /**
- * Control characters other than tabs and line breaks (spaces above), and the marks that reorder or redirect text (U+202E
- * shows `crm` as `mrc`), lib/text.ts's one list of them: a keyword holding one shows other than it reads in every
- * list, and no post's words hold one, so it is refused where it is.
+ * Control characters other than tabs and line breaks (spaces above), and the marks that reorder or redirect text
+ * (U+202E shows `crm` as `mrc`), lib/text.ts's one list of them: a keyword holding one shows other than it reads in
+ * every list, and no post's words hold one, so it is refused where it is.
  */
 const HIDDEN = new RegExp(`(?!\\s)[${HIDING_CHARS}]`, 'u')
 

@@ -62,8 +62,8 @@ export function backgroundLoader(o: {
      * `said`: whether to log it and tell it in `state` (an OpenAI-compatible server's load at start, one token that a
      * paid API may take longer than QUICK_MS to give, is not). `cold`: the model is known not to be in memory, so the
      * load is said as it is sent; otherwise it is said once it has taken QUICK_MS, and one answered sooner was no load:
-     * after a call ran out of time (`afterTimeout`), that says the model slow. Returns whether the server answered (with
-     * any status), or undefined when a load is in flight already.
+     * after a call ran out of time (`afterTimeout`), that says the model slow. Returns whether the server answered
+     * (with any status), or undefined when a load is in flight already.
      */
     load(a: { said: boolean; cold?: boolean; afterTimeout?: boolean }): Promise<boolean> | undefined {
       const { said, cold = false, afterTimeout = false } = a

@@ -26,10 +26,11 @@ export function contentBudget(input: ScoreInput, contextTokens: number, extraTok
 }
 
 /**
- * The post fitted to a context of `contextTokens` (docs/scoring.md#profiles-longer-than-the-context). The team's profiles are sent whole
- * when the post still fits beside them, or at least half of the room the instructions and reply leave; else they are
- * shortened to leave it that (profile-fit.ts): a prompt over the context loses its start (Ollama drops it, a server
- * refuses it), and a team with many long profiles would otherwise have the model score without its instructions.
+ * The post fitted to a context of `contextTokens` (docs/scoring.md#profiles-longer-than-the-context). The team's
+ * profiles are sent whole when the post still fits beside them, or at least half of the room the instructions and reply
+ * leave; else they are shortened to leave it that (profile-fit.ts): a prompt over the context loses its start (Ollama
+ * drops it, a server refuses it), and a team with many long profiles would otherwise have the model score without its
+ * instructions.
  */
 export function fitToContext(input: ScoreInput, contextTokens: number, extraTokens = 0): Fit {
   const room = (contextTokens - REPLY_TOKENS - RETRY_TOKENS - extraTokens) * CHARS_PER_TOKEN - SYSTEM_PROMPT.length

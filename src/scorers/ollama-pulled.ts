@@ -7,7 +7,9 @@ const Tags = v.object({ models: v.array(v.object({ name: v.string() })) })
 // How many of the models pulled a line names.
 const LISTED = 5
 
-/** Ollama answers 404 naming the model to /api/show and /api/chat for a model it does not have (its API docs, "Errors"). */
+/**
+ * Ollama answers 404 naming the model to /api/show and /api/chat for a model it does not have (its API docs, "Errors").
+ */
 export function noModel(where: string, model: string): string {
   return `the Ollama model server at ${where} has no model "${model}": run "ollama pull ${model}" there, or set scorer.ollama.model to a model "ollama list" shows`
 }

@@ -6,10 +6,10 @@ const SHORTENED = '[... shortened to fit]'
 
 /**
  * The team's profiles cut, evenly, so that `listed` (their length as the prompt lists them) is at most `room`
- * characters (docs/scoring.md#profiles-longer-than-the-context). Each keeps its name whole (the model answers one back exactly) and the
- * start of its description and competitors: every description and every competitor list is held to one length, the
- * largest that fits, so a long profile gives up the most and a short one nothing. Profiles that fit are returned
- * as they are; names alone that do not fit are sent so, the least a profile can be.
+ * characters (docs/scoring.md#profiles-longer-than-the-context). Each keeps its name whole (the model answers one back
+ * exactly) and the start of its description and competitors: every description and every competitor list is held to one
+ * length, the largest that fits, so a long profile gives up the most and a short one nothing. Profiles that fit are
+ * returned as they are; names alone that do not fit are sent so, the least a profile can be.
  */
 export function fitProfiles(
   icps: readonly IcpProfile[],

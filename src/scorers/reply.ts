@@ -66,9 +66,10 @@ export class ReplyError extends Error {
 }
 
 /**
- * What to do about a model whose replies, asked for twice, could not be used (docs/scoring.md#checking-the-model-server):
- * Ollama holds a model to the schema through `format`, except a thinking model asked not to think before 0.31.2; an
- * OpenAI-compatible server holds it only where it supports a json_schema response_format.
+ * What to do about a model whose replies, asked for twice, could not be used
+ * (docs/scoring.md#checking-the-model-server): Ollama holds a model to the schema through `format`, except a thinking
+ * model asked not to think before 0.31.2; an OpenAI-compatible server holds it only where it supports a json_schema
+ * response_format.
  */
 export const OFF_SCHEMA = {
   ollama:

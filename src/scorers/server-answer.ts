@@ -6,8 +6,8 @@ import { scorerWords } from './scorer-words'
 // address can carry, and at most 300 characters of what it answered. And how much of an answer is read at all.
 
 /**
- * The most of a model server's answer that is read: a reply is one small JSON object (Ollama stops it at num_predict tokens),
- * so a larger answer is a server gone wrong, and reading all of it would hold it in memory
+ * The most of a model server's answer that is read: a reply is one small JSON object (Ollama stops it at num_predict
+ * tokens), so a larger answer is a server gone wrong, and reading all of it would hold it in memory
  * (docs/scoring.md#reading-the-reply).
  */
 export const MAX_ANSWER_BYTES = 1 << 20

@@ -69,12 +69,14 @@ export type Scorer = {
   warmUp?(): void | Promise<void>
   /**
    * Whether a load of the model asked for (`warmUp`, `loadModel`) is in flight: a call that ran out of time meanwhile
-   * waited for it, which is no failure of the server; `loadModel` then says the load (docs/scoring.md#checking-the-model-server).
+   * waited for it, which is no failure of the server; `loadModel` then says the load
+   * (docs/scoring.md#checking-the-model-server).
    */
   modelLoading?(): boolean
   /**
    * A load of the model said in the log and under way, or the model said to be slow (in memory, but answering after
-   * `scorer.timeout_ms`), with since when (a Date.now()); undefined otherwise (docs/scoring.md#checking-the-model-server).
+   * `scorer.timeout_ms`), with since when (a Date.now()); undefined otherwise
+   * (docs/scoring.md#checking-the-model-server).
    */
   loadState?(): { state: 'loading' | 'slow'; since: number } | undefined
   /** Whether the server lists the model in memory (Ollama's GET /api/ps); undefined when it cannot tell. */

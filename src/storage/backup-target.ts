@@ -19,9 +19,9 @@ const FULL = new Set(['ENOSPC', 'EDQUOT'])
 
 /**
  * Creates the part a backup is copied into, owner-only, and returns its path: `partial`, by default `to` + `.partial`
- * (a scheduled run's name is its own, domain/backups/backups.ts). `to` itself must not exist: a backup never overwrites. Refusals name the file by its `setting`, never its path. Off the event
- * loop, as every call on the backup's folder: one on a mount that stopped answering would hold the server
- * (docs/operations.md#a-job-that-hangs).
+ * (a scheduled run's name is its own, domain/backups/backups.ts). `to` itself must not exist: a backup never
+ * overwrites. Refusals name the file by its `setting`, never its path. Off the event loop, as every call on the
+ * backup's folder: one on a mount that stopped answering would hold the server (docs/operations.md#a-job-that-hangs).
  */
 export async function createPart(to: string, setting: string, partial = `${to}.partial`): Promise<string> {
   try {

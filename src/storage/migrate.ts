@@ -5,7 +5,9 @@ import { unanswered } from './engine/write-deadline'
 
 const LATEST = migrations[migrations.length - 1].when
 
-/** The newest migration this build carries: every build is 0.1.0, so `--version` names it (docs/operations.md#upgrades). */
+/**
+ * The newest migration this build carries: every build is 0.1.0, so `--version` names it (docs/operations.md#upgrades).
+ */
 export const SCHEMA = migrations[migrations.length - 1].tag
 
 /**

@@ -20,7 +20,8 @@ export function invalidRequest(part: string, details: FieldIssue[]): AppError {
 /**
  * Valibot issues as `{field, message}`, the field a dotted path (`limit`, `filters.platform`). The field is cut to a
  * few dozen characters, as it is the caller's own text (an unknown key can be a megabyte long), and so is a message
- * a schema wrote, which may quote it; the words of lib/issue-words.ts are ours and kept whole (a list of allowed values).
+ * a schema wrote, which may quote it; the words of lib/issue-words.ts are ours and kept whole (a list of allowed
+ * values).
  */
 export function fieldIssues(issues: v.BaseIssue<unknown>[], fallbackField: string): FieldIssue[] {
   const said = new Set<string>()

@@ -6,8 +6,8 @@ import { closeBrowser, launchBrowser } from '../support/browser'
 import { signalRow } from '../support/webhooks'
 
 // docs/destinations.md#bodies: a long word wraps inside an e-mail rather than widen it. A team's name may be one word
-// of 64 letters and underscores (docs/operations.md), and the e-mail's title names the team: on a phone the title ran off
-// the message's card and the whole e-mail scrolled sideways, 742 px wide at 390.
+// of 64 letters and underscores (docs/operations.md), and the e-mail's title names the team: on a phone the title ran
+// off the message's card and the whole e-mail scrolled sideways, 742 px wide at 390.
 let browser: Browser
 beforeAll(async () => {
   browser = await launchBrowser()

@@ -183,7 +183,8 @@ describe('getting started on the Signals page', () => {
       await screenshot(view.page, 'getting-started-first-pass-desktop')
       const next = view.page.locator('.next')
       expect(await next.textContent()).toContain('Wait for the next pass')
-      // Or run one now, on the server, for this team: the command as the operator types it (docs/operations.md#schedule).
+      // Or run one now, on the server, for this team: the command as the operator types it
+      // (docs/operations.md#schedule).
       expect(await next.locator('code').textContent({ timeout: 5000 })).toBe('lead-signals poll --once --team late')
       // The next pass searches it for this team too.
       await cursor(1)

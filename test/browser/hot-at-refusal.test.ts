@@ -27,7 +27,8 @@ describe('A refused heat threshold', () => {
       const alert = form.getByRole('alert')
       await alert.waitFor({ timeout: 5000 })
       const reason = (await alert.textContent()) as string
-      // In the form's words: the box is Heat threshold; heatThreshold is the API's name for it (docs/console.md#errors).
+      // In the form's words: the box is Heat threshold; heatThreshold is the API's name for it
+      // (docs/console.md#errors).
       expect(reason).toBe('Heat threshold must be a whole number from 1 to 100')
       expect(await fieldState(box)).toEqual({ invalid: 'true', description: reason, focused: true })
       // Said once, at the form: not also at the top of the page, above the list.

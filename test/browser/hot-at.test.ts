@@ -1,6 +1,6 @@
-// The People page's Hot at form (docs/console.md#people), in Chromium at a laptop's and a phone's width: a new team read
-// "a webhook with the person.updated event hears when a person reaches it", an event name no console page lets them
-// choose (the Destinations form has no event), so nothing told them how to get one. It now says what the threshold
+// The People page's Hot at form (docs/console.md#people), in Chromium at a laptop's and a phone's width: a new team
+// read "a webhook with the person.updated event hears when a person reaches it", an event name no console page lets
+// them choose (the Destinations form has no event), so nothing told them how to get one. It now says what the threshold
 // is, in the Destinations page's words ("people turning hot"), and links how such a destination is added.
 import { describe, expect } from 'bun:test'
 import { fitsWidth, navigateTo, screenshot } from '../support/browser'

@@ -1,7 +1,7 @@
 // Names the console shows as given, with no space to break them at: a user's address (up to 64 + 190 characters,
-// src/domain/users/users.ts), a key's name (up to 100), the name an OAuth client registers itself with (up to 100, anyone's choice), a post's
-// author (whatever the platform allowed). They wrap where they are shown, rather than pushing the page past a phone's
-// width or a button off its screen.
+// src/domain/users/users.ts), a key's name (up to 100), the name an OAuth client registers itself with (up to 100,
+// anyone's choice), a post's author (whatever the platform allowed). They wrap where they are shown, rather than
+// pushing the page past a phone's width or a button off its screen.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Browser } from 'playwright-core'
 import type { Deps } from '../../src/deps'

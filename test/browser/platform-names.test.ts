@@ -87,7 +87,8 @@ for (const viewport of [
         const inUse = page.getByRole('table', { name: 'Sources in use' })
         await inUse.locator('td[data-label="Platform"]', { hasText: 'Hacker News' }).waitFor()
         expect(await inUse.locator('td[data-label="Platform"]', { hasText: 'hackernews' }).count()).toBe(0)
-        // A failure reads with the name the row starts with: "Hacker News … hackernews could not be reached" read as two.
+        // A failure reads with the name the row starts with: "Hacker News … hackernews could not be reached" read as
+        // two.
         expect(
           await inUse.locator('td[data-label="Last failure"]', { hasText: 'could not be reached' }).textContent(),
         ).toBe('1 h ago: Hacker News could not be reached (getaddrinfo ENOTFOUND hn.algolia.com)')

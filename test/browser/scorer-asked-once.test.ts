@@ -1,6 +1,6 @@
 // The Signals page asks the server what the model is doing (GET /console/api/scorer, docs/console.md#the-signals-page)
-// once a load, for whichever notice says it: a new team's checklist, a list with signals the embedded scorer judged, and
-// a list of the model's own. The model server is down: a port nothing listens on.
+// once a load, for whichever notice says it: a new team's checklist, a list with signals the embedded scorer judged,
+// and a list of the model's own. The model server is down: a port nothing listens on.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Browser } from 'playwright-core'
 import type { Deps } from '../../src/deps'

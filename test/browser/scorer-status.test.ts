@@ -1,10 +1,10 @@
 // The Settings page's Scorer section (docs/console.md#settings), in Chromium at a laptop's and a phone's size, on a
 // fresh site with no signals yet: which scorer is configured, whether its model answers, and what to do when it does
-// not, without waiting for signals the embedded scorer judged. The Signals page says the same where no such signal brings
-// up its stand-in notice (docs/console.md#the-signals-page): a new team's empty page, and the model's own signals
-// while its server is down with scorer.fallback = "none", which leaves nothing to stand in. The fake model server
-// follows Ollama's API documentation: a model not pulled is a 404 {"error": …} naming it ("Errors"); a server down is
-// a port nothing listens on.
+// not, without waiting for signals the embedded scorer judged. The Signals page says the same where no such signal
+// brings up its stand-in notice (docs/console.md#the-signals-page): a new team's empty page, and the model's own
+// signals while its server is down with scorer.fallback = "none", which leaves nothing to stand in. The fake model
+// server follows Ollama's API documentation: a model not pulled is a 404 {"error": …} naming it ("Errors"); a server
+// down is a port nothing listens on.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Browser, Page } from 'playwright-core'
 import type { Deps } from '../../src/deps'

@@ -35,7 +35,8 @@ describe('Sign-in focus', () => {
         expect(reason).toBe('Password must be at most 256 characters')
         expect(await fieldState(password)).toEqual({ invalid: 'true', description: reason, focused: true })
         expect((await fieldState(email)).invalid).toBeNull()
-        // Edited, the mark goes; a wrong password is about no one field (which of the two is not said): the alert alone.
+        // Edited, the mark goes; a wrong password is about no one field (which of the two is not said): the alert
+        // alone.
         await password.fill('not the password')
         expect((await fieldState(password)).invalid).toBeNull()
         await password.press('Enter')

@@ -13,7 +13,8 @@ const made = oneTeamConsole({
 
 describe('a retry time that passes while the Sources page is open', () => {
   atBothSizes(made, 'is read again once it is due, not every second', async (page) => {
-    // The server's clock runs here (the test's clock stands still), so that the retry time passes while the page is open.
+    // The server's clock runs here (the test's clock stands still), so that the retry time passes while the page is
+    // open.
     made.deps.clock.now = () => new Date()
     // A refused search whose retry time is 6 s away as the page opens.
     const now = Date.now()

@@ -1,7 +1,7 @@
-// The Signals page's notice that the embedded scorer stood in, while the model loads (docs/console.md#the-signals-page),
-// in Chromium at a laptop's and a phone's size: it says the model server is loading the model, since when, and that
-// this ends by itself, not only that the embedded scorer stood in. The fake Ollama follows its API documentation, its
-// load held until the tests have ended (support/fake-loading-ollama.ts).
+// The Signals page's notice that the embedded scorer stood in, while the model loads
+// (docs/console.md#the-signals-page), in Chromium at a laptop's and a phone's size: it says the model server is loading
+// the model, since when, and that this ends by itself, not only that the embedded scorer stood in. The fake Ollama
+// follows its API documentation, its load held until the tests have ended (support/fake-loading-ollama.ts).
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import type { Browser } from 'playwright-core'
 import type { Deps } from '../../src/deps'

@@ -101,7 +101,8 @@ describe('the embedded scorer standing in on the Signals page', () => {
           )
         expect(await card('needs a CRM').locator('.reason').textContent()).toBe('needs a CRM')
         expect(await card('the model judged').locator('.chip.scorer').count()).toBe(0)
-        // One notice for each: the stream's says the model was behind and where to look, not to check a model that is up.
+        // One notice for each: the stream's says the model was behind and where to look, not to check a model that is
+        // up.
         const behind = view.page.locator('.notice', { hasText: 'could not keep up' })
         expect(await behind.count()).toBe(1)
         const said = (await behind.textContent()) ?? ''

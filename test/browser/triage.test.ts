@@ -1,5 +1,6 @@
 // The Signals page as a lead inbox (docs/console.md#triage), in Chromium: badges, tags and chips on the card, the
-// scorer outage said once, safe links, filters in the address, keyboard triage, Undo, and the new-since-last-visit count.
+// scorer outage said once, safe links, filters in the address, keyboard triage, Undo, and the new-since-last-visit
+// count.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Browser } from 'playwright-core'
 import type { Deps } from '../../src/deps'

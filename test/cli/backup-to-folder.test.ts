@@ -11,7 +11,9 @@ beforeEach(() => {
 })
 afterEach(() => ws.cleanup())
 
-/** `command` given the folder `backups` (with and without its slash) is refused with `line`, exit 2, nothing written. */
+/**
+ * `command` given the folder `backups` (with and without its slash) is refused with `line`, exit 2, nothing written.
+ */
 async function refusedForFolder(command: 'backup' | 'restore', line: string) {
   await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth'])
   mkdirSync(join(ws.dir, 'backups'))

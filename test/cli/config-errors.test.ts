@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, test } from 'bun:test'
+import { ACME_COMMANDS } from './acme-commands'
 import { expectRejected, seededWorkspace } from './rejected'
 import type { Workspace } from './run-cli'
 
@@ -13,19 +14,10 @@ beforeAll(async () => {
 afterAll(() => ws.cleanup())
 
 const EVERY_COMMAND = [
-  ['migrate'],
-  ['team', 'create', '--name', 'beta', '--plan', 'growth'],
-  ['team', 'list'],
-  ['team', 'set', '--team', 'acme', '--credits', '3'],
-  ['key', 'create', '--team', 'acme'],
-  ['key', 'list', '--team', 'acme'],
+  ...ACME_COMMANDS,
   ['key', 'revoke', '--team', 'acme', 'lsk_x'],
   ['keyword', 'add', '--team', 'acme', 'new'],
-  ['keyword', 'list', '--team', 'acme'],
   ['keyword', 'remove', '--team', 'acme', 'crm'],
-  ['icp', 'add', '--team', 'acme', '--name', 'N', '--description', 'd'],
-  ['icp', 'list', '--team', 'acme'],
-  ['icp', 'remove', '--team', 'acme', '--name', 'Founders'],
   ['signals', 'import', '--team', 'acme', 'good.jsonl'],
 ]
 

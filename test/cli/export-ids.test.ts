@@ -1,5 +1,6 @@
 // Issue 33 item 9: an export's `id` was the post's id on its platform, not the signal id the API shows, so a row of
-// an export could not be judged. Now `id` is the API's id and `postId` the post's (docs/operations.md#exporting-signals).
+// an export could not be judged. Now `id` is the API's id and `postId` the post's
+// (docs/operations.md#exporting-signals).
 import { afterAll, afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { parseCsv } from '../support/exports'
 import { copiesOf, ok, query, runCli, signalLine, type Workspace } from './run-cli'

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
+import { ACME_COMMANDS } from './acme-commands'
 import { cleanEnv, createWorkspace, dump, ok, runCli, type Workspace } from './run-cli'
 
 const REPO = resolve(import.meta.dir, '../..')
@@ -36,16 +37,7 @@ describe('the version', () => {
 const STRAY: string[][] = [
   ['serve'],
   ['serve', '--demo'],
-  ['migrate'],
-  ['team', 'create', '--name', 'beta', '--plan', 'growth'],
-  ['team', 'list'],
-  ['team', 'set', '--team', 'acme', '--credits', '3'],
-  ['key', 'create', '--team', 'acme'],
-  ['key', 'list', '--team', 'acme'],
-  ['keyword', 'list', '--team', 'acme'],
-  ['icp', 'add', '--team', 'acme', '--name', 'N', '--description', 'd'],
-  ['icp', 'list', '--team', 'acme'],
-  ['icp', 'remove', '--team', 'acme', '--name', 'Founders'],
+  ...ACME_COMMANDS,
   ['poll', '--once'],
   ['mcp', '--api-key', 'lsk_x'],
 ]

@@ -1,6 +1,7 @@
-// docs/operations.md#command-line: every command's --help has one shape: its usage, what it does, its options, and the one option
-// every command takes. `team create --help` printed its usage line alone, while `team --help` added the --config note
-// and `serve --help` what it does; a group's --help dropped what each of its commands does, which `--help` says.
+// docs/operations.md#command-line: every command's --help has one shape: its usage, what it does, its options, and the
+// one option every command takes. `team create --help` printed its usage line alone, while `team --help` added the
+// --config note and `serve --help` what it does; a group's --help dropped what each of its commands does, which
+// `--help` says.
 import { afterAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { createWorkspace, MANY_PROCESSES_MS, runCli } from './run-cli'
 

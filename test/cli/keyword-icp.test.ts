@@ -60,8 +60,8 @@ describe('keyword', () => {
     )
   })
 
-  // docs/platforms.md#keyword-queries: no platform's search takes a prefix, so `automat*` is sent as "automat" (GitHub is
-  // set up without a key).
+  // docs/platforms.md#keyword-queries: no platform's search takes a prefix, so `automat*` is sent as "automat" (GitHub
+  // is set up without a key).
   test('add names the platforms that search a prefix as its stem', async () => {
     const env = {
       LEAD_SIGNALS_PLATFORMS_MASTODON_BASE_URL: 'http://127.0.0.1:9',

@@ -1,7 +1,8 @@
-// A real sqld that checks JWTs (`--auth-jwt-key-file`, an Ed25519 public key: docs/operations.md#several-executables-on-sqld),
-// reached over HTTP and over a WebSocket. Over HTTP it refuses a missing or wrong token with 401; over a WebSocket
-// it answers the hello with an error whose code says why (AUTH_HEADER_NOT_FOUND, AUTH_JWT_INVALID), which the
-// command printed as a log line, `command_failed` with `ResponseError: Authentication failed: …`, naming no setting.
+// A real sqld that checks JWTs (`--auth-jwt-key-file`, an Ed25519 public key:
+// docs/operations.md#several-executables-on-sqld), reached over HTTP and over a WebSocket. Over HTTP it refuses a
+// missing or wrong token with 401; over a WebSocket it answers the hello with an error whose code says why
+// (AUTH_HEADER_NOT_FOUND, AUTH_JWT_INVALID), which the command printed as a log line, `command_failed` with
+// `ResponseError: Authentication failed: …`, naming no setting.
 import { afterAll, describe, expect, test } from 'bun:test'
 import { generateKeyPairSync, type KeyObject, sign } from 'node:crypto'
 import { join } from 'node:path'

@@ -2,10 +2,8 @@ import { describe, expect, test } from 'bun:test'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { importSignals } from '../../src/domain/signals/import'
 import { bytesLines, fileLines, type LineSource, MAX_LINE_BYTES } from '../../src/domain/signals/line-source'
-import { seedTeam, testDeps } from '../support/deps'
-import { line, textLines } from './signal-line'
+import { answered, line, teamImporting, textLines } from './signal-line'
 
 // How the signals import reads the lines of a file or of standard input: line feeds, chunk boundaries, bytes that
 // are not UTF-8, a line too long (what import-lines.test.ts then parses).
@@ -56,22 +54,17 @@ describe('reading the lines of an input', () => {
       writeFileSync(join(dir, 'mixed.jsonl'), bytes)
       const message = 'not UTF-8 text (save the file as UTF-8)'
       for (const lines of [fileLines(join(dir, 'mixed.jsonl')), bytesLines(bytes)]) {
-        const { deps } = await testDeps()
-        const { team } = await seedTeam(deps)
-        const result = await importSignals(deps, { teamId: team.id, lines, skipInvalid: false })
-        expect(result).toEqual({
+        const { deps, team, run, stored } = await teamImporting()
+        const refused = answered({
           applied: false,
-          imported: 0,
-          duplicates: 0,
-          forgotten: 0,
           rejected: [
             { line: 2, message },
             { line: 3, message },
           ],
-          rejectedCount: 2,
         })
-        expect(await deps.repos.signals.count(team.id, {})).toBe(0)
-        const skipped = await importSignals(deps, { teamId: team.id, lines, skipInvalid: true })
+        expect(await run(lines, false)).toEqual(refused)
+        expect(await stored()).toBe(0)
+        const skipped = await run(lines, true)
         expect(skipped.imported).toBe(1)
         const page = await deps.repos.signals.page(team.id, {}, { limit: 10, offset: 0, full: false })
         expect(page.map((s) => s.preview)).toEqual(['café ✓'])

@@ -1,7 +1,7 @@
 // Text that others wrote reached the operator's terminal as it was: anyone may register an OAuth client
 // (POST /oauth/register is open by default), and a client named with an escape sequence had `oauth-client list` clear
-// the screen or write the clipboard (OSC 52); so did a console member's ICP profile in `icp list`. The listings now show
-// control and direction characters as U+FFFD; --json gives the text as stored (docs/operations.md#command-line).
+// the screen or write the clipboard (OSC 52); so did a console member's ICP profile in `icp list`. The listings now
+// show control and direction characters as U+FFFD; --json gives the text as stored (docs/operations.md#command-line).
 import { afterAll, describe, expect, test } from 'bun:test'
 import { seedTeam } from '../support/deps'
 import { type Child, processWorld, runChild, seedDatabase, spawnChild } from '../process/child'

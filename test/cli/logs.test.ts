@@ -30,7 +30,9 @@ describe('no SQL parameters or statements in a log line', () => {
   })
 })
 
-/** Runs the CLI on a pseudo-terminal (stdout and stderr are a TTY, as in an operator's shell); returns what it showed. */
+/**
+ * Runs the CLI on a pseudo-terminal (stdout and stderr are a TTY, as in an operator's shell); returns what it showed.
+ */
 async function onTerminal(ws: Workspace, args: string[], env: Record<string, string> = {}) {
   let shown = ''
   const decoder = new TextDecoder()
@@ -63,7 +65,8 @@ describe('log format', () => {
   test('on a terminal a log line is short and readable', async () => {
     const ws = workspace()
     const { lines } = await onTerminal(ws, ['poll', '--once'], await failingPlatform(ws))
-    // Log lines only: not the exit line, nor the summary's advice that names the event (docs/operations.md#when-a-pass-finds-nothing).
+    // Log lines only: not the exit line, nor the summary's advice that names the event
+    // (docs/operations.md#when-a-pass-finds-nothing).
     const logged = lines.filter(
       (l) => l.includes('platform_unreachable') && !l.includes('lead-signals:') && !l.startsWith('hackernews:'),
     )

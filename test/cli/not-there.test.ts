@@ -1,6 +1,6 @@
-// A key, profile, keyword, person, user or OAuth client a command names that is not there was refused without the way to
-// see what is: 'the team has no ICP profile named "x"' alone. Each refusal now ends with the command that lists them,
-// as webhook remove's did (docs/operations.md#command-line).
+// A key, profile, keyword, person, user or OAuth client a command names that is not there was refused without the way
+// to see what is: 'the team has no ICP profile named "x"' alone. Each refusal now ends with the command that lists
+// them, as webhook remove's did (docs/operations.md#command-line).
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { createWorkspace, MANY_PROCESSES_MS, ok, runCli } from './run-cli'
 

@@ -4,7 +4,9 @@ import { createWorkspace, dump, ok, runCli, type Workspace } from './run-cli'
 // What errors.test.ts and config-errors.test.ts share: a seeded database that every refused command must leave
 // exactly as it was, and the check that it did.
 
-/** A workspace with the team acme (growth), its keywords crm and leads, the profile Founders and one imported signal. */
+/**
+ * A workspace with the team acme (growth), its keywords crm and leads, the profile Founders and one imported signal.
+ */
 export async function seededWorkspace(): Promise<{ ws: Workspace; teamId: string }> {
   const ws = createWorkspace()
   const teamId = JSON.parse(await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth', '--json'])).id

@@ -1,5 +1,6 @@
 // Issue 33 item 9: `team remove` did not exist. It removes a team and everything it holds in one statement (the
-// foreign keys cascade), only with --yes, and says clearly when the team is unknown (docs/operations.md#teams-keys-keywords-and-profiles).
+// foreign keys cascade), only with --yes, and says clearly when the team is unknown
+// (docs/operations.md#teams-keys-keywords-and-profiles).
 import { afterAll, afterEach, beforeEach, describe, expect, test, setDefaultTimeout } from 'bun:test'
 import { REFUSED_PORT } from '../support/refused'
 import { copiesOf, dump, ok, query, runCli, signalLine, type Workspace, MANY_PROCESSES_MS } from './run-cli'

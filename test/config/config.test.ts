@@ -70,7 +70,8 @@ describe('configuration (docs/operations.md#configuration)', () => {
       /^server\.host$|^scorer\.openai\.context_tokens$|^platforms\.((internet|indiehacker|mastodon)\.base_url|reddit\.(base_url|timeout_ms|budget_\w+))$/
     const missing = leafPaths(defaults).filter((p) => !documented.has(p) && !inComments.test(p))
     expect(missing).toEqual([])
-    // The two SearXNG base_urls have no default, Reddit's four depend on its provider: the example names them in comments.
+    // The two SearXNG base_urls have no default, Reddit's four depend on its provider: the example names them in
+    // comments.
     expect(example).toContain('# base_url = "https://searx.example.org"')
     // scorer.openai.context_tokens unset is the context the server says: the example names it in a comment.
     expect(example).toContain('# context_tokens = 4096')
@@ -266,7 +267,8 @@ describe('configuration (docs/operations.md#configuration)', () => {
       )
     expect(failure({ env: {}, fileText: '[scorer]\ntriage = "model"\n' })).toStartWith('config: scorer.triage: ')
     expect(failure({ env: {}, fileText: '[scorer]\ntriage = true\n' })).toStartWith('config: scorer.triage: ')
-    // The score threshold it replaces is refused with a message that names its successor, from a file or the environment.
+    // The score threshold it replaces is refused with a message that names its successor, from a file or the
+    // environment.
     expect(failure({ env: {}, fileText: '[scorer]\ntriage_threshold = 4.1\n' })).toBe(
       'config: scorer.triage_threshold: replaced by scorer.triage_min_buyer: triage now sends on the posts whose buyer probability (0-1) reaches it',
     )
@@ -338,7 +340,8 @@ test('a setting that takes a number or a word names both when it gets neither', 
 })
 
 test('a model named by nothing is refused at start, not sent to the model server', () => {
-  // An empty LEAD_SIGNALS_SCORER_OLLAMA_MODEL (a compose file's unset variable) checked as 'no model "": run "ollama pull " there'.
+  // An empty LEAD_SIGNALS_SCORER_OLLAMA_MODEL (a compose file's unset variable) checked as 'no model "": run "ollama
+  // pull " there'.
   expect(failure({ env: { LEAD_SIGNALS_SCORER_OLLAMA_MODEL: '' } })).toBe(
     'config: scorer.ollama.model (from LEAD_SIGNALS_SCORER_OLLAMA_MODEL): must name a model',
   )

@@ -1,7 +1,8 @@
-// The Signals page's Since filter as it is sent (src/console/since-day.ts, used by components/signal-filters.tsx). A day that does not exist,
-// from an edited or shared address (#/signals?since=2026-02-31), was rolled over by Date into 3 March and sent as such:
-// the date box showed nothing, the list was filtered by a day nobody picked. It is now sent as written, so the API's
-// refusal is shown in place of the list (docs/console.md#errors), as for any filter the server refuses.
+// The Signals page's Since filter as it is sent (src/console/since-day.ts, used by components/signal-filters.tsx). A
+// day that does not exist, from an edited or shared address (#/signals?since=2026-02-31), was rolled over by Date into
+// 3 March and sent as such: the date box showed nothing, the list was filtered by a day nobody picked. It is now sent
+// as written, so the API's refusal is shown in place of the list (docs/console.md#errors), as for any filter the server
+// refuses.
 import { describe, expect, test } from 'bun:test'
 import { localMidnight } from '../../src/console/since-day'
 

@@ -1,7 +1,7 @@
-// deploy/lead-signals-admin runs a command as the systemd unit runs serve (docs/operations.md#commands-beside-the-service).
-// Run under systemd 252 booted in a PID namespace, it created a team and a member the running service then served;
-// no systemd runs as PID 1 where these tests run, so here its settings are held to the unit's, and what it hands
-// systemd-run is read from a stand-in for systemd-run on PATH.
+// deploy/lead-signals-admin runs a command as the systemd unit runs serve
+// (docs/operations.md#commands-beside-the-service). Run under systemd 252 booted in a PID namespace, it created a team
+// and a member the running service then served; no systemd runs as PID 1 where these tests run, so here its settings
+// are held to the unit's, and what it hands systemd-run is read from a stand-in for systemd-run on PATH.
 import { describe, expect, test } from 'bun:test'
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'

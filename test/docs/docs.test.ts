@@ -8,7 +8,10 @@ import { PROMPT_VERSION } from '../../src/scorers/prompt'
 const ROOT = resolve(import.meta.dir, '../..')
 const DOCS = join(ROOT, 'docs')
 
-/** The anchors GitHub gives a Markdown file's headings: lower case, punctuation dropped, spaces to dashes, repeats numbered. */
+/**
+ * The anchors GitHub gives a Markdown file's headings: lower case, punctuation dropped, spaces to dashes, repeats
+ * numbered.
+ */
 function anchorsOf(markdown: string): Set<string> {
   const anchors = new Set<string>()
   const seen = new Map<string, number>()

@@ -13,7 +13,8 @@ import { client } from '../support/http'
 const PASSWORD = 'correct horse battery'
 const SLACK_SHAPE = '/services/T…/B…/…'
 
-// Each kind's URL of the wrong shape, on a host that cannot be looked up or may not be reached, and what its refusal says.
+// Each kind's URL of the wrong shape, on a host that cannot be looked up or may not be reached, and what its refusal
+// says.
 const WRONG_SHAPE: [string, string, string][] = [
   ['slack', 'https://hooks.nowhere.invalid/x', SLACK_SHAPE],
   ['slack', 'https://app.nowhere.invalid/client/T0AB12CD3/C0EF45GH6', SLACK_SHAPE],

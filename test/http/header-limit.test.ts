@@ -51,7 +51,8 @@ test('a request head over the documented limit gets Bun’s bodiless 431; one wi
   expect(within.toLowerCase()).toContain('x-request-id:')
   lines.length = 0
   const over = await headOf(limit + 64)
-  // The whole answer: a status line, Connection: close, no body, no request id; the app never ran, so nothing is logged.
+  // The whole answer: a status line, Connection: close, no body, no request id; the app never ran, so nothing is
+  // logged.
   expect(over).toBe('HTTP/1.1 431 Request Header Fields Too Large\r\nConnection: close\r\n\r\n')
   expect(lines).toEqual([])
 })

@@ -71,7 +71,8 @@ describe('GET /readyz', () => {
     })
     const ahead = await call('GET', '/readyz')
     expect(ahead.status).toBe(503)
-    // Named as migrate's refusal names them (docs/operations.md#upgrades): the database's by its count, this one's by tag.
+    // Named as migrate's refusal names them (docs/operations.md#upgrades): the database's by its count, this one's by
+    // tag.
     const theirs = String(migrations.length).padStart(4, '0')
     const ours = migrations[migrations.length - 1].tag
     expect(ahead.body.reason).toBe(

@@ -1,6 +1,6 @@
 // Messages over Streamable HTTP that are not a plain JSON-RPC request MCP takes: not JSON-RPC at all, a request asking
-// to run as a task, a batch. Each gets what the MCP version it speaks asks for, and nothing is charged that did not run.
-// Failed tool calls: mcp-errors.test.ts.
+// to run as a task, a batch. Each gets what the MCP version it speaks asks for, and nothing is charged that did not
+// run. Failed tool calls: mcp-errors.test.ts.
 import { afterAll, describe, expect, test } from 'bun:test'
 import { seedTeam, testDeps } from '../support/deps'
 import { listen, postMcp, rawMcpTeam } from '../support/mcp'

@@ -36,7 +36,8 @@ test('each keyed route names the scope it needs in its bearer requirement, the o
       const oauth2 = security.find((s) => 'oauth2' in s)?.oauth2
       if (JSON.stringify(oauth2) !== JSON.stringify(declared))
         wrong.push(`${route}: oauth2 ${JSON.stringify(oauth2)}, bearer ${JSON.stringify(declared)}`)
-      // Bogus ids and an empty body: the scope is checked before them (docs/api.md#order-of-checks), so nothing changes.
+      // Bogus ids and an empty body: the scope is checked before them (docs/api.md#order-of-checks), so nothing
+      // changes.
       const url = `${world.base}${path.replace(/\{[^}]+\}/g, 'nothing')}`
       const body = method === 'get' || method === 'delete' ? undefined : '{}'
       for (const scope of ALL_SCOPES) {

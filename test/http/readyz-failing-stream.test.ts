@@ -4,8 +4,8 @@ import { BUYING, eventually, streamWorld } from '../support/stream-world'
 
 // docs/streams.md#resuming: a stream whose storing fails stops, logs stream_failed and starts again 10 s later from its
 // stored position. When it fails each time (a table the stream writes that the database cannot write, while the rest
-// of it, readiness's probe included, can), it read its platform over and over and stored nothing, and /readyz said ready
-// with nothing degraded: only the log's stream_failed lines told it.
+// of it, readiness's probe included, can), it read its platform over and over and stored nothing, and /readyz said
+// ready with nothing degraded: only the log's stream_failed lines told it.
 const worlds: Awaited<ReturnType<typeof streamWorld>>[] = []
 afterEach(async () => {
   while (worlds.length) await worlds.pop()?.close()

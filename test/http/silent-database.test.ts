@@ -86,7 +86,8 @@ describe('a counted call whose take of a unit the libSQL server never answered',
     expect(silent.status).toBe(503)
     expect(silent.body).toEqual(SILENT_ANSWER)
     world.proxy.restart()
-    // The settlement is sent once the server answers a SELECT 1 again (within about DEADLINE.probeMs), then every second.
+    // The settlement is sent once the server answers a SELECT 1 again (within about DEADLINE.probeMs), then every
+    // second.
     for (let i = 0; i < 30 && world.deps.repos.usage.owed() > 0; i++) await Bun.sleep(500)
     expect(world.deps.repos.usage.owed()).toBe(0)
     return world

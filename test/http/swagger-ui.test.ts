@@ -1,4 +1,5 @@
-// /swagger's page and the Swagger UI files it names, all answered by the service itself (docs/api.md#api-documentation).
+// /swagger's page and the Swagger UI files it names, all answered by the service itself
+// (docs/api.md#api-documentation).
 import { beforeAll, describe, expect, test } from 'bun:test'
 import { createRequire } from 'node:module'
 import { gunzipSync } from 'node:zlib'

@@ -65,7 +65,9 @@ async function giver(way: 'api' | 'mcp' | 'console', deps: Deps, apiKey: string)
     )
 }
 
-/** What the verdicts left, as the API and the people figures tell it; ids and times left out (each team has its own). */
+/**
+ * What the verdicts left, as the API and the people figures tell it; ids and times left out (each team has its own).
+ */
 async function outcome(t: Awaited<ReturnType<typeof team>>) {
   const listed = (await t.api('/signals?limit=100')).body.signals.map((s: { id: string }) => s.id)
   const all = (await t.api('/signals?include=dismissed&limit=100')).body.signals

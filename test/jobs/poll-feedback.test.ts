@@ -1,5 +1,5 @@
-// docs/scoring.md#tuning-by-verdicts: a polling pass qualifies each team's posts at the threshold its verdicts tuned, and a model
-// sees the team's latest verdicts in its prompt.
+// docs/scoring.md#tuning-by-verdicts: a polling pass qualifies each team's posts at the threshold its verdicts tuned,
+// and a model sees the team's latest verdicts in its prompt.
 import { afterEach, describe, expect, test } from 'bun:test'
 import { version } from '../../package.json'
 import type { Deps } from '../../src/deps'

@@ -53,8 +53,8 @@ async function signalsOf(deps: Deps, teamId: string) {
 }
 
 /**
- * Whether a found time is the database's present as a pass after `since` stored the signal (docs/destinations.md#exactly-once):
- * the real time, whatever the service's clock says.
+ * Whether a found time is the database's present as a pass after `since` stored the signal
+ * (docs/destinations.md#exactly-once): the real time, whatever the service's clock says.
  */
 const storedSince = (since: string, detectedAt: unknown) =>
   String(detectedAt) >= since && String(detectedAt) <= new Date().toISOString()

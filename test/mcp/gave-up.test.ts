@@ -28,7 +28,9 @@ async function slowWorld() {
 
 const ARGS = { keyword: 'crm', platform: 'hackernews', limit: 5 }
 
-/** The SDK client's call with a 1.5 s timeout times out; the fake then sees its request aborted, and nothing is charged. */
+/**
+ * The SDK client's call with a 1.5 s timeout times out; the fake then sees its request aborted, and nothing is charged.
+ */
 async function expectTimedOutUncharged(mcp: Client, world: Awaited<ReturnType<typeof slowWorld>>) {
   const call = mcp.callTool({ name: 'search_mentions', arguments: ARGS }, undefined, { timeout: 1_500 })
   expect(call).rejects.toThrow('Request timed out')

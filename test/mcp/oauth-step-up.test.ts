@@ -1,7 +1,7 @@
-// A token that lacks a tool's scope, met by the official SDK's client as MCP 2025-11-25 has it (modelcontextprotocol.io,
-// basic/authorization, scope challenge handling): the 403's WWW-Authenticate names the scopes to ask for, and the
-// client asks its user for exactly those, so the challenge must keep the scopes the token has as well as add the one
-// it lacks (docs/oauth.md#scopes).
+// A token that lacks a tool's scope, met by the official SDK's client as MCP 2025-11-25 has it
+// (modelcontextprotocol.io, basic/authorization, scope challenge handling): the 403's WWW-Authenticate names the scopes
+// to ask for, and the client asks its user for exactly those, so the challenge must keep the scopes the token has as
+// well as add the one it lacks (docs/oauth.md#scopes).
 import { afterEach, describe, expect, test } from 'bun:test'
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'

@@ -14,7 +14,9 @@ afterAll(async () => {
   for (const stop of stops) await stop()
 })
 
-/** The assistant's line for `assistant` on sig_000 (first judged `first`), with the teammate's `teammate` landing first. */
+/**
+ * The assistant's line for `assistant` on sig_000 (first judged `first`), with the teammate's `teammate` landing first.
+ */
 async function raced(first: Verdict, teammate: Verdict, assistant: Verdict) {
   const { deps } = await testDeps()
   const { team, apiKey } = await seedTeam(deps, { name: 'acme' })

@@ -48,7 +48,8 @@ describe('a 429 of a platform counting per address holds this machine, not the p
 })
 
 test("substack: a 429 after the first page keeps its results, and holds another server's searches here, unsent", async () => {
-  // The search answers { items, nextCursor }; a later page is asked with the cursor (docs/platforms.md#medium-substack-and-news).
+  // The search answers { items, nextCursor }; a later page is asked with the cursor
+  // (docs/platforms.md#medium-substack-and-news).
   const post = {
     type: 'post',
     post: {

@@ -13,7 +13,10 @@ import { twoServers } from '../support/two-servers'
 
 const fake = fakesPerTest()
 
-/** A PDS whose createSession answers 429 with `headers` (reset: seconds from now, as epoch seconds); searches find nothing. */
+/**
+ * A PDS whose createSession answers 429 with `headers` (reset: seconds from now, as epoch seconds); searches find
+ * nothing.
+ */
 function pdsRefusingLogins(headers: Record<string, string>, resetInSec?: number) {
   const sent = { logins: 0, searches: 0 }
   const pds = fake((req) => {

@@ -47,8 +47,8 @@ describe('a hashtag searched on Mastodon', () => {
     expect(await connectorOf(m.origin).search('#nevertagged', 10)).toEqual([])
   })
 
-  // A keyword of more than a hashtag is a phrase, before whose first search the instance's NodeInfo is read (here it has
-  // none: Mastodon's reading of quotes).
+  // A keyword of more than a hashtag is a phrase, before whose first search the instance's NodeInfo is read (here it
+  // has none: Mastodon's reading of quotes).
   test('is read from its timeline with the bearer token; a keyword of more than a hashtag is searched', async () => {
     const m = fake(({ url }) =>
       Response.json(

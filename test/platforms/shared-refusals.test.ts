@@ -1,6 +1,7 @@
 // docs/platforms.md#rate-limits: where a platform's stream and its searches spend one limit (Reddit's is its OAuth
 // client's: the stream's listings and the searches are the same app's requests), a 429 one of them meets holds the
-// other too, on every server on the database, until the time it named: refused unsent rather than sent into the refusal.
+// other too, on every server on the database, until the time it named: refused unsent rather than sent into the
+// refusal.
 import { describe, expect, test } from 'bun:test'
 import { createRedditStream } from '../../src/platforms/reddit/stream'
 import { redditGate, redditSettings } from '../support/fake-platforms'
@@ -9,7 +10,9 @@ import { readOnce, searchRefused, twoServers } from '../support/two-servers'
 
 const fake = fakesPerTest()
 
-/** Reddit refusing every call with 429 (Reddit's API rules: X-Ratelimit-Reset, seconds to the period's end), counted. */
+/**
+ * Reddit refusing every call with 429 (Reddit's API rules: X-Ratelimit-Reset, seconds to the period's end), counted.
+ */
 async function refusingReddit() {
   const sent = { searches: 0, listings: 0 }
   const reddit = fake((req) => {

@@ -1,7 +1,8 @@
-// docs/platforms.md#stackoverflow: Stack Exchange counts its daily quota per address (api.stackexchange.com/docs/throttle:
-// without an access token, every application calling from one address counts against one quota, whatever its key). An
-// answer saying quota_remaining 0 holds the searches and the stream of every server on this machine, not only the
-// connector that read it: the next call would be refused with a throttle_violation.
+// docs/platforms.md#stackoverflow: Stack Exchange counts its daily quota per address
+// (api.stackexchange.com/docs/throttle: without an access token, every application calling from one address counts
+// against one quota, whatever its key). An answer saying quota_remaining 0 holds the searches and the stream of every
+// server on this machine, not only the connector that read it: the next call would be refused with a
+// throttle_violation.
 import { describe, expect, test } from 'bun:test'
 import { streamReaders } from '../../src/platforms/streams'
 import { fakesPerTest } from '../support/fake-upstream'

@@ -4,8 +4,8 @@ import { createLogger } from '../../src/lib/log'
 import { createTwitterConnector } from '../../src/platforms/twitter/connector'
 import { fakesPerTest } from '../support/fake-upstream'
 
-// A fake X API v2 recent search (docs/platforms.md#twitter): a post object whose author_id is left out. X lists author_id
-// among the fields returned only when asked for, so a post may come without it; no one is named then.
+// A fake X API v2 recent search (docs/platforms.md#twitter): a post object whose author_id is left out. X lists
+// author_id among the fields returned only when asked for, so a post may come without it; no one is named then.
 const fake = fakesPerTest()
 
 const connector = (origin: string) =>

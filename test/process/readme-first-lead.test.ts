@@ -1,9 +1,10 @@
 // The README's "Your first real lead", run as written (docs/behaviour.md#first-hour): from an empty directory to a
 // first signal on platforms that need no key, then the API and a console user. The platforms are local fakes of their
-// documented search APIs (docs/platforms.md), reached through the settings' environment variables; `./dist/lead-signals`
-// is the CLI from source, and port 8080 is the one `serve` picks with server.port = 0 and names in its listening line
-// (docs/operations.md), which curl is sent to, so the test can run beside anything else: a port found free and let go
-// first could be taken by another test's server before `serve` bound it, and the README's curl then asked that one.
+// documented search APIs (docs/platforms.md), reached through the settings' environment variables;
+// `./dist/lead-signals` is the CLI from source, and port 8080 is the one `serve` picks with server.port = 0 and names
+// in its listening line (docs/operations.md), which curl is sent to, so the test can run beside anything else: a port
+// found free and let go first could be taken by another test's server before `serve` bound it, and the README's curl
+// then asked that one.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'

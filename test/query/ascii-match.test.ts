@@ -1,5 +1,5 @@
-// Plain ASCII posts are matched as they are, ignoring case, instead of on a normalised copy (src/query/term-pattern.ts):
-// these tests hold the two ways to the same answer for every text, ASCII or not.
+// Plain ASCII posts are matched as they are, ignoring case, instead of on a normalised copy
+// (src/query/term-pattern.ts): these tests hold the two ways to the same answer for every text, ASCII or not.
 import { describe, expect, test } from 'bun:test'
 import type { QueryNode, TermNode } from '../../src/query/ast'
 import { readQuery } from '../../src/query/parse'

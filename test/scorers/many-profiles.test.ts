@@ -8,12 +8,12 @@ import type { IcpProfile } from '../../src/scorers/types'
 import { llamaServer } from '../support/fake-llama-server'
 import { fakesPerTest } from '../support/fake-upstream'
 
-// docs/scoring.md#profiles-longer-than-the-context: Ollama gives the model num_ctx tokens; a prompt over it is not refused but cut from the
-// start, the model going on with the last half of the window (Ollama's "Context length" documentation, its issues
-// 3839 and 17427), so a team's long profiles cost the model its instructions. The fake is such an Ollama: it counts
-// a token as 4 characters, as English runs, and keeps for the model what Ollama would keep. An OpenAI-compatible
-// server refuses such a prompt instead: the llama.cpp server's 400 exceed_context_size_error (its README, as in
-// openai-long-post.test.ts).
+// docs/scoring.md#profiles-longer-than-the-context: Ollama gives the model num_ctx tokens; a prompt over it is not
+// refused but cut from the start, the model going on with the last half of the window (Ollama's "Context length"
+// documentation, its issues 3839 and 17427), so a team's long profiles cost the model its instructions. The fake is
+// such an Ollama: it counts a token as 4 characters, as English runs, and keeps for the model what Ollama would keep.
+// An OpenAI-compatible server refuses such a prompt instead: the llama.cpp server's 400 exceed_context_size_error (its
+// README, as in openai-long-post.test.ts).
 const startFake = fakesPerTest()
 const ANSWER = JSON.stringify({ reason: 'It says "need a CRM".', intent: 'ACTIVE', icpMatch: 'Segment 3', score: 8 })
 

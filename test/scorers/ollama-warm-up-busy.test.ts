@@ -5,10 +5,10 @@ import { createLogger } from '../../src/lib/log'
 import { buildScorer } from '../../src/scorers/registry'
 import { loadingOllamas } from '../support/fake-loading-ollama'
 
-// docs/scoring.md#checking-the-model-server: at start, serve reads Ollama's GET /api/ps ("List Running Models") for half
-// a second at most, and has a model not listed loaded ("Load a model": /api/chat with no messages, answered once the
-// model is loaded). On a busy host the list may take longer: the load is sent all the same, and the model's state is
-// what it is, loading until that load is answered, not "answers again" from the start-up check alone.
+// docs/scoring.md#checking-the-model-server: at start, serve reads Ollama's GET /api/ps ("List Running Models") for
+// half a second at most, and has a model not listed loaded ("Load a model": /api/chat with no messages, answered once
+// the model is loaded). On a busy host the list may take longer: the load is sent all the same, and the model's state
+// is what it is, loading until that load is answered, not "answers again" from the start-up check alone.
 const startOllama = loadingOllamas()
 const BUSY_PS_MS = 800
 const LOAD_MS = 2500

@@ -110,7 +110,8 @@ describe('openai scorer and a server that loads the model at its first request',
   })
 })
 
-// LM Studio with just-in-time loading, loading a copy of the model per request during a load (support/fake-lm-studio.ts).
+// LM Studio with just-in-time loading, loading a copy of the model per request during a load
+// (support/fake-lm-studio.ts).
 const startLmStudio = lmStudios()
 const fakeLmStudio = () => startLmStudio(LOAD_MS)
 

@@ -1,6 +1,7 @@
 // What a reason says in plain words:
 // - the embedded model's (scorers/model/answer.ts) names the profile matched before its evidence and quotes what the
-//   rules read in the rest of its 500 characters (test/scorers/reason-budget.test.ts), whole when it fits; the words it says weighed most are words that say something
+//   rules read in the rest of its 500 characters (test/scorers/reason-budget.test.ts), whole when it fits; the words it
+// says weighed most are words that say something
 //   alone, not "we're", "can't" or "para", nor a German post's "uns" or a Vietnamese post's "với", nor a Japanese
 //   sentence (evidence.ts); where the model finds a lead that the rules alone would call off topic, the reason says
 //   that it is the rules' reading;

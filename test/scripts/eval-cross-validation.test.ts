@@ -1,6 +1,6 @@
 // What `npm run eval` prints of the embedded model's recorded cross-validation (scripts/eval/cross-validation.ts,
-// docs/model.md#the-training-corpus): the record is current for the corpus, and the held-out markets' and files' figures follow
-// the cross-validation's; a record from another corpus is marked stale.
+// docs/model.md#the-training-corpus): the record is current for the corpus, and the held-out markets' and files'
+// figures follow the cross-validation's; a record from another corpus is marked stale.
 import { describe, expect, test } from 'bun:test'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'

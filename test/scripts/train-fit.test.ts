@@ -1,5 +1,5 @@
-// Training keeps the mean of several fits, each in its own order (scripts/train/fit.ts, docs/model.md#the-embedded-model):
-// one order alone moves a short post's buyer probability by up to 0.15.
+// Training keeps the mean of several fits, each in its own order (scripts/train/fit.ts,
+// docs/model.md#the-embedded-model): one order alone moves a short post's buyer probability by up to 0.15.
 import { describe, expect, test } from 'bun:test'
 import type { CorpusRow } from '../../scripts/train/corpus'
 import { examplesOf } from '../../scripts/train/examples'

@@ -1,5 +1,6 @@
 // With the disk full, the routes that store something without a key answer 503 (storage_unavailable, or OAuth's
-// temporarily_unavailable at registration), never 500 (docs/api.md#error-codes). The file is held at its size with max_page_count (SQLITE_FULL, as a full disk).
+// temporarily_unavailable at registration), never 500 (docs/api.md#error-codes). The file is held at its size with
+// max_page_count (SQLITE_FULL, as a full disk).
 import { afterEach, describe, expect, test } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'

@@ -165,7 +165,10 @@ describe('lead-signals mcp (stdio) from the built executable', () => {
     expect(stderr).not.toContain('"level":"error"')
   })
 
-  /** What the command writes on stdout for these lines on stdin (a string as it is, a value as JSON), once it ends with 0. */
+  /**
+   * What the command writes on stdout for these lines on stdin (a string as it is, a value as JSON), once it ends with
+   * 0.
+   */
   const piped = async (lines: unknown[]) => {
     const proc = Bun.spawn([BINARY, 'mcp', '--api-key', (server as Server).apiKey], {
       cwd: dir,

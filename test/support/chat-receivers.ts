@@ -43,7 +43,8 @@ export function slackProblems(body: any): string[] {
   const p: string[] = []
   const blocks: any[] = body.blocks ?? []
   if (blocks.length > 50) p.push('more than 50 blocks')
-  // A text object: `plain_text` or `mrkdwn`, 1 character at least; `emoji` only on plain_text, `verbatim` only on mrkdwn.
+  // A text object: `plain_text` or `mrkdwn`, 1 character at least; `emoji` only on plain_text, `verbatim` only on
+  // mrkdwn.
   const text = (t: any, max: number, what: string, plainOnly = false) => {
     if (typeof t?.text !== 'string' || t.text.length === 0) p.push(`${what} without text`)
     else if (t.text.length > max) p.push(`${what} over ${max}`)

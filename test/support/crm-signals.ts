@@ -1,6 +1,8 @@
 import type { NewSignal } from '../../src/storage/repos/signals'
 
-/** `n` signals for "crm": scores 10 down by 0.12, newest first among equals; from the 21st on MENTION, before ACTIVE. */
+/**
+ * `n` signals for "crm": scores 10 down by 0.12, newest first among equals; from the 21st on MENTION, before ACTIVE.
+ */
 export function crmSignals(team: string, n: number): NewSignal[] {
   return Array.from({ length: n }, (_, i) => ({
     id: `sig_${String(i).padStart(3, '0')}`,

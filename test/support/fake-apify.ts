@@ -2,9 +2,10 @@ import { fakeUpstream } from './fake-upstream'
 
 /**
  * A local fake of Apify's API v2 "Run Actor synchronously and get dataset items" (docs.apify.com/api/v2,
- * act_runSyncGetDatasetItems_post; docs/platforms.md#providers): POST /v2/actors/{user~actor}/run-sync-get-dataset-items
- * with `Authorization: Bearer <token>` and the actor's input as the JSON body answers 201 with the run's dataset as a
- * JSON array; a wrong token gets 401 with Apify's error object. `items` builds the dataset from the input.
+ * act_runSyncGetDatasetItems_post; docs/platforms.md#providers): POST
+ * /v2/actors/{user~actor}/run-sync-get-dataset-items with `Authorization: Bearer <token>` and the actor's input as the
+ * JSON body answers 201 with the run's dataset as a JSON array; a wrong token gets 401 with Apify's error object.
+ * `items` builds the dataset from the input.
  */
 export function fakeApify(a: { actor: string; token: string; items: (input: Record<string, unknown>) => unknown[] }) {
   return fakeUpstream((req) => {

@@ -31,8 +31,8 @@ type Status = { id: string; content: string; url: string } & Record<string, unkn
 /**
  * The software a fake server is, as its NodeInfo names it (nodeinfo.diaspora.software: GET /.well-known/nodeinfo links
  * the document of each schema, whose `software` has the lowercase `name` and the `version`). By default GoToSocial for
- * ULIDs and Pleroma for FlakeIds. `nodeinfo: false`: the server behaves as that software, but its NodeInfo is not served
- * (as behind a proxy that passes only the API).
+ * ULIDs and Pleroma for FlakeIds. `nodeinfo: false`: the server behaves as that software, but its NodeInfo is not
+ * served (as behind a proxy that passes only the API).
  */
 export type Software = { name: string; version: string; nodeinfo?: false }
 

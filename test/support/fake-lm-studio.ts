@@ -4,11 +4,11 @@ import { afterEach } from 'bun:test'
  * LM Studio with just-in-time loading, as docs/scoring.md#checking-the-model-server describes it: it loads the model at
  * the first chat completion naming it, and loads another copy for each request that arrives while it loads (its bug
  * tracker, issue 1751: four requests at once, four copies). A chat completion that finds the model not loaded starts
- * a load of its own, taking `loadMs`; the fake counts the loads and the requests in flight at once. GET /v1/models lists
- * the model at any time, as LM Studio lists every model it has; its REST API's GET /api/v1/models the instance loaded,
- * if any. `unload()` is its idle TTL running out ("Idle TTL and Auto-Evict": a model loaded just in time is unloaded
- * after 60 minutes without a request, by default). `answerMs`: how long a loaded model takes to answer a request for
- * more than one token (a model that is slow, not loading). Every fake started is stopped after each test.
+ * a load of its own, taking `loadMs`; the fake counts the loads and the requests in flight at once. GET /v1/models
+ * lists the model at any time, as LM Studio lists every model it has; its REST API's GET /api/v1/models the instance
+ * loaded, if any. `unload()` is its idle TTL running out ("Idle TTL and Auto-Evict": a model loaded just in time is
+ * unloaded after 60 minutes without a request, by default). `answerMs`: how long a loaded model takes to answer a
+ * request for more than one token (a model that is slow, not loading). Every fake started is stopped after each test.
  */
 export function lmStudios() {
   const running: { stop: (force: boolean) => void }[] = []

@@ -18,7 +18,9 @@ import type { fakeUpstream, Received } from './fake-upstream'
  */
 export type ThinkingModel = {
   name: string
-  /** no: cannot think; hybrid: thinks unless told not to (qwen3); levels: only levels (gpt-oss); always: cannot stop. */
+  /**
+   * no: cannot think; hybrid: thinks unless told not to (qwen3); levels: only levels (gpt-oss); always: cannot stop.
+   */
   kind: 'no' | 'hybrid' | 'levels' | 'always'
   /** Tokens of thinking at the model's default level, and at "low". */
   thoughtTokens?: number

@@ -114,7 +114,8 @@ export function fakeJetstream(a: { keepUs?: number } = {}) {
       text: string,
       did = 'did:plc:author1',
       rkey = `3k${Math.random().toString(36).slice(2, 12)}`,
-      // The record's createdAt is whatever the author's client wrote (a wrong clock, an import); by default the event's.
+      // The record's createdAt is whatever the author's client wrote (a wrong clock, an import); by default the
+      // event's.
       createdAt?: string,
     ) {
       const time_us = emit('app.bsky.feed.post', (t) => ({
@@ -350,10 +351,10 @@ export function fakeStackExchange(
 
 /**
  * A Mastodon instance on 127.0.0.1: the streaming API (docs.joinmastodon.org/methods/streaming) at
- * /api/v1/streaming/public as server-sent events (`event: update`, `data:` a status; `status.update`, an edit; `:)` on opening and `:thump`
- * heartbeats, each a comment line of its own with no blank line after it, as Mastodon's streaming server writes them), and the
- * public timeline (docs.joinmastodon.org/methods/timelines) with `min_id` (the statuses just after it, newest first)
- * and `limit`. Both want the bearer `token`.
+ * /api/v1/streaming/public as server-sent events (`event: update`, `data:` a status; `status.update`, an edit; `:)` on
+ * opening and `:thump` heartbeats, each a comment line of its own with no blank line after it, as Mastodon's streaming
+ * server writes them), and the public timeline (docs.joinmastodon.org/methods/timelines) with `min_id` (the statuses
+ * just after it, newest first) and `limit`. Both want the bearer `token`.
  */
 export function fakeMastodon(token = 'tok') {
   const statuses: { id: string }[] = []

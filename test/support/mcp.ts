@@ -45,7 +45,9 @@ export async function rawMcpTeam() {
   return { deps, apiKey, mcpUrl: server.mcpUrl, post, used, stop: server.stop }
 }
 
-/** For one test file: a new team on its own server (rawMcpTeam) per call, each server stopped after the file's tests. */
+/**
+ * For one test file: a new team on its own server (rawMcpTeam) per call, each server stopped after the file's tests.
+ */
 export function rawMcpTeams(): () => ReturnType<typeof rawMcpTeam> {
   const stops: (() => unknown)[] = []
   afterAll(async () => {

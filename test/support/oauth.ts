@@ -30,7 +30,9 @@ export async function oauthWorld(a: { config?: Record<string, unknown>; plan?: s
     if (res.status !== 200) throw new Error(`sign-in answered ${res.status}`)
     return (res.headers.get('set-cookie') ?? '').split(';')[0]
   }
-  /** What the console does: open the authorization URL, read the request, answer it; returns where it sends the browser. */
+  /**
+   * What the console does: open the authorization URL, read the request, answer it; returns where it sends the browser.
+   */
   const consent = async (authorizationUrl: string | URL, cookie: string, allow = true) => {
     const start = await fetch(authorizationUrl, { redirect: 'manual' })
     const location = start.headers.get('location') ?? ''
@@ -63,7 +65,10 @@ export function oauthWorldsPerTest() {
   }
 }
 
-/** An MCP client's OAuth state, kept in memory; the redirect to the authorization page is recorded for the test to follow. */
+/**
+ * An MCP client's OAuth state, kept in memory; the redirect to the authorization page is recorded for the test to
+ * follow.
+ */
 export class MemoryOAuthProvider implements OAuthClientProvider {
   info?: OAuthClientInformationMixed
   saved?: OAuthTokens

@@ -5,8 +5,9 @@ import type { StreamReader } from '../../src/platforms/stream'
 import type { testDeps } from './deps'
 
 /**
- * Runs the reader made by `reader` (given the log, which it is to tell what it tells) under the streams' supervisor, as `serve` does, until `cleanups` run, and returns the events the log
- * tells, in order: what an outage's lines (docs/streams.md#outages) are checked on.
+ * Runs the reader made by `reader` (given the log, which it is to tell what it tells) under the streams' supervisor, as
+ * `serve` does, until `cleanups` run, and returns the events the log tells, in order: what an outage's lines
+ * (docs/streams.md#outages) are checked on.
  */
 export function loggedStream(
   deps: Awaited<ReturnType<typeof testDeps>>['deps'],

@@ -217,10 +217,11 @@ export const productHuntTracked = (url: string) =>
   `${url}?utm_campaign=producthunt-api&utm_medium=api-v2&utm_source=Application%3A+Lead+Signals+%28ID%3A+12345%29`
 
 /**
- * Stack Exchange's throttle (api.stackexchange.com/docs/throttle, docs/error-handling; docs/platforms.md#stackoverflow):
- * every failure is HTTP 400 with the common wrapper's error_id, error_name and error_message, gzip-compressed like all
- * its answers; a banned address gets error 502 `throttle_violation` naming when more requests are available. The ban
- * holds for `seconds` from the first refusal, whatever is sent meanwhile; the refusals are counted.
+ * Stack Exchange's throttle (api.stackexchange.com/docs/throttle, docs/error-handling;
+ * docs/platforms.md#stackoverflow): every failure is HTTP 400 with the common wrapper's error_id, error_name and
+ * error_message, gzip-compressed like all its answers; a banned address gets error 502 `throttle_violation` naming when
+ * more requests are available. The ban holds for `seconds` from the first refusal, whatever is sent meanwhile; the
+ * refusals are counted.
  */
 export function stackExchangeThrottle(seconds: number) {
   let bannedAt: number | undefined

@@ -12,7 +12,10 @@ export type RawConnection = {
   close(): void
 }
 
-/** Opens a connection to 127.0.0.1:`port` and writes `head` (request line and headers, without the blank line) and `body`. */
+/**
+ * Opens a connection to 127.0.0.1:`port` and writes `head` (request line and headers, without the blank line) and
+ * `body`.
+ */
 export async function rawRequest(port: number, head: string[], body: string | Uint8Array = ''): Promise<RawConnection> {
   let received = Buffer.alloc(0)
   let settle: (reply: RawReply) => void = () => {}

@@ -16,8 +16,8 @@ export const shiftedClock = (shiftMs: number): Clock => ({ now: () => new Date(D
 
 /**
  * Servers on one database (one file, or with LEAD_SIGNALS_TEST_DATABASE=sqld one database on a real sqld), each with
- * its clock shifted by the given ms, as several executables share one sqld (docs/operations.md#several-executables-on-sqld).
- * `config` is every host's configuration besides the database.
+ * its clock shifted by the given ms, as several executables share one sqld
+ * (docs/operations.md#several-executables-on-sqld). `config` is every host's configuration besides the database.
  */
 export function skewedHosts(config: DeepPartial<ConfigInput> = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'ls-skewed-'))

@@ -50,7 +50,10 @@ export async function slowProxy(target: { host: string; port: number }, delayMs:
   }
 }
 
-/** A real sqld and a relay in front of it `delayMs` late each way; both, and what a test adds to `cleanups`, end after the file. */
+/**
+ * A real sqld and a relay in front of it `delayMs` late each way; both, and what a test adds to `cleanups`, end after
+ * the file.
+ */
 export async function slowSqld(delayMs: number) {
   const sqld = await startSqld()
   const proxy = await slowProxy({ host: '127.0.0.1', port: Number(new URL(sqld.url).port) }, delayMs)

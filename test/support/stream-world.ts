@@ -27,7 +27,8 @@ export async function eventually(what: string, check: () => boolean | Promise<bo
 
 /**
  * A team tracking `keywords` with a webhook receiver, fakes of Jetstream and Hacker News's Firebase API, and deps
- * pointed at them (no other stream runs, so nothing leaves 127.0.0.1); start() runs the streams and the delivery worker as `serve` does, stop() ends them.
+ * pointed at them (no other stream runs, so nothing leaves 127.0.0.1); start() runs the streams and the delivery worker
+ * as `serve` does, stop() ends them.
  */
 export async function streamWorld(
   a: {

@@ -74,7 +74,10 @@ export function limitedX(fake: (answer: (req: Received) => Response) => { origin
   return { twitter: { base_url: x.origin, bearer_token: 'AAAA-bearer' }, sent: () => sent }
 }
 
-/** Mastodon's streaming API as it opens: a comment line, then the connection stays open (docs.joinmastodon.org/methods/streaming). */
+/**
+ * Mastodon's streaming API as it opens: a comment line, then the connection stays open
+ * (docs.joinmastodon.org/methods/streaming).
+ */
 export const openMastodonStream = () =>
   new Response(new ReadableStream({ start: (c) => c.enqueue(new TextEncoder().encode(':)\n')) }), {
     headers: { 'content-type': 'text/event-stream' },

@@ -8,8 +8,8 @@ import type { ComponentChildren } from 'preact'
 export type Column<R> = { head: string; cell: (row: R) => ComponentChildren; word?: boolean }
 
 /**
- * A table on a wide screen and a list of cards on a phone (styles/tables.css, "Tables become cards"): each cell carries its
- * column's name, which the phone layout writes before the value, so nothing scrolls sideways and every row's
+ * A table on a wide screen and a list of cards on a phone (styles/tables.css, "Tables become cards"): each cell carries
+ * its column's name, which the phone layout writes before the value, so nothing scrolls sideways and every row's
  * buttons stay on screen. A column with an empty head holds the row's buttons: "Actions", read but not shown.
  */
 export function DataTable<R>(props: { label?: string; columns: Column<R>[]; rows: R[] }) {

@@ -7,9 +7,10 @@ const clock = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-d
 
 /**
  * docs/console.md#getting-started: when the next polling pass starts. The command that runs one now is the first-pass
- * step's (FirstPassTodo): said here, it came before the team's keywords and profile. A schedule time that comes while a pass runs is
- * skipped: the next starts then only if this one has ended. A pass that stopped before it ended (its process killed,
- * hung or cut off from the database) is no pass running: said so, with when its lease stops keeping the next out.
+ * step's (FirstPassTodo): said here, it came before the team's keywords and profile. A schedule time that comes while a
+ * pass runs is skipped: the next starts then only if this one has ended. A pass that stopped before it ended (its
+ * process killed, hung or cut off from the database) is no pass running: said so, with when its lease stops keeping the
+ * next out.
  */
 export function nextPass(p: Polling): string {
   if (!p.enabled) return 'Polling is off on this server (polling.enabled = false): no pass runs by itself.'

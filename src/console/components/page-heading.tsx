@@ -16,8 +16,8 @@ export function usePageTitle(name: string) {
  * it goes when what held it is gone (confirm-button.tsx, a link followed to another page), and the next Tab goes on
  * into the page.
  */
-// Set by a move to another page; taken by the next drawing of a heading. Listened to from the start, so it is set before
-// the console draws the page the move leads to.
+// Set by a move to another page; taken by the next drawing of a heading. Listened to from the start, so it is set
+// before the console draws the page the move leads to.
 let moved = false
 addEventListener('hashchange', () => {
   moved = true

@@ -3,7 +3,9 @@ import { DataTable } from './data-table'
 import { platformName, sourceError } from '../signal-facts'
 import { failingNow, reading, type Source } from '../source-reading'
 
-/** Each source's health (docs/console.md#sources): how its last tries went, when it is tried next and how it is read. */
+/**
+ * Each source's health (docs/console.md#sources): how its last tries went, when it is tried next and how it is read.
+ */
 export function SourcesTable(props: { label: string; rows: Source[]; keywords: number }) {
   return (
     <DataTable
@@ -11,7 +13,8 @@ export function SourcesTable(props: { label: string; rows: Source[]; keywords: n
       rows={props.rows}
       columns={[
         { head: 'Platform', cell: (s) => platformName(s.platform) },
-        // A `platform:` filter keeps a keyword off the other platforms (docs/queries.md#filters): how many reach this one.
+        // A `platform:` filter keeps a keyword off the other platforms (docs/queries.md#filters): how many reach this
+        // one.
         ...(props.keywords > 0
           ? [{ head: 'Your keywords', cell: (s: Source) => `${s.keywords} of ${props.keywords}` }]
           : []),

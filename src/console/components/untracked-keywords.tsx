@@ -4,7 +4,9 @@ import { api } from '../api'
 // them. The form warns as they are typed, and the list warns of a destination added so (by the API, or before the
 // form warned), for as long as they stay untracked.
 
-/** The team's tracked keywords as they compare; null while unread (or the server down), and then nothing is warned of. */
+/**
+ * The team's tracked keywords as they compare; null while unread (or the server down), and then nothing is warned of.
+ */
 export type Tracked = Set<string> | null
 
 /**

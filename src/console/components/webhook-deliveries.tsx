@@ -42,7 +42,8 @@ export function Deliveries(props: { endpointId: string; reads?: number }) {
             { head: 'Attempts', cell: (d) => d.attempts },
             { head: 'Last answer', cell: (d) => d.lastError ?? d.lastStatusCode ?? '—' },
             { head: 'Last attempt', cell: (d) => <Ago iso={d.lastAttemptAt} /> },
-            // A pending delivery with no next attempt is one of a disabled destination (docs/webhooks.md#the-delivery-log).
+            // A pending delivery with no next attempt is one of a disabled destination
+            // (docs/webhooks.md#the-delivery-log).
             {
               head: 'Next attempt',
               cell: (d) =>

@@ -15,7 +15,9 @@ type App = {
   mine: boolean
 }
 
-/** Settings → Connected apps (docs/oauth.md#connected-apps): what was allowed; disconnecting stops its tokens at once. */
+/**
+ * Settings → Connected apps (docs/oauth.md#connected-apps): what was allowed; disconnecting stops its tokens at once.
+ */
 export function ConnectedApps(props: { me: Me }) {
   const [apps, setApps] = useState<App[]>([])
   const [error, setError] = useState('')

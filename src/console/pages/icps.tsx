@@ -7,7 +7,8 @@ type Profile = { name: string; description: string; competitors: string[] }
 const EMPTY = { name: '', description: '', competitors: '' }
 const REFUSAL_ID = 'profile-refused'
 const PROFILE_WORDS = { labels: { name: 'Name', description: 'Description', competitors: 'Competitors' } }
-// The most profiles a team has (MAX_PROFILES in domain/icps/icps.ts; docs/operations.md#teams-keys-keywords-and-profiles).
+// The most profiles a team has (MAX_PROFILES in domain/icps/icps.ts;
+// docs/operations.md#teams-keys-keywords-and-profiles).
 const MOST = 20
 const listOf = (text: string) =>
   text

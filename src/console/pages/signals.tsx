@@ -40,7 +40,8 @@ export function Signals(props: { me: Me }) {
   const [, setSelected] = useState(0)
   const [undo, setUndo] = useState<{ signal: Signal; before: UndoBody } | null>(null)
   const visit = useLastVisit(props.me)
-  // Read here, once a load: the notice that says it moves (checklist, list, stand-in notice), and each had read it anew.
+  // Read here, once a load: the notice that says it moves (checklist, list, stand-in notice), and each had read it
+  // anew.
   const scorer = useScorerCondition()
   const { keywords, platforms } = useFilterChoices(setError)
   // A link with other filters opened in this tab (the same page, so only the address changes).

@@ -59,7 +59,8 @@ export function Webhooks() {
         setSecret(made.endpoint.kind === 'webhook' ? made.secret : null)
         // The next step, as webhook add says it (docs/console.md#webhooks).
         const e = made.endpoint
-        // A person.updated destination hears of people turning hot, never of new signals (docs/people.md#person-updated).
+        // A person.updated destination hears of people turning hot, never of new signals
+        // (docs/people.md#person-updated).
         const then =
           e.event === 'person.updated'
             ? "it hears each time a person's heat reaches the People page's Hot at"

@@ -25,8 +25,8 @@ const BUSY_REASONS = new Set(Object.values(BUSY_WRITE))
 /**
  * Whether a backup failed for a cause that passes by itself, so that trying again minutes later may write it: another
  * writer held the write lock past the wait (for the lease, the copy or marking the time done), or backup.dir's file
- * system refused the copy's writes as busy (EBUSY, EAGAIN: a network or FUSE mount, storage/backup-copy/busy-answer.ts).
- * A full disk or a folder that cannot be written stays so until someone mends it.
+ * system refused the copy's writes as busy (EBUSY, EAGAIN: a network or FUSE mount,
+ * storage/backup-copy/busy-answer.ts). A full disk or a folder that cannot be written stays so until someone mends it.
  */
 export const failedForAWhile = (err: unknown) =>
   lockHeld(err) || BUSY_REASONS.has(appErrorIn(err)?.extra.reason as string)

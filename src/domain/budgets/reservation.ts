@@ -50,7 +50,9 @@ export function budgetReservations(deps: ChargeDeps, planned: ReadonlyMap<Source
     throw refusalOf(c, retryAt)
   }
 
-  /** Reserves what the search needs beyond the block's leftover, and up to a block of what the plan still means to send. */
+  /**
+   * Reserves what the search needs beyond the block's leftover, and up to a block of what the plan still means to send.
+   */
   async function refill(c: ChargeAt, block: Block): Promise<void> {
     if (block.windowStart === c.windowStart && block.left >= c.cost) return spend(c, block)
     const held = block.windowStart === c.windowStart ? block.left : 0

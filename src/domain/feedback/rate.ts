@@ -6,7 +6,9 @@ import { keywordKey } from '../../query/same-query'
 
 export type FeedbackInput = { id: string; verdict: Verdict; reason?: string }
 type RateDeps = Needs<'clock', 'signals' | 'signalFeedback'>
-/** A console verdict's record for its Undo (docs/console.md#verdicts): who gave it; the before is read as it is written. */
+/**
+ * A console verdict's record for its Undo (docs/console.md#verdicts): who gave it; the before is read as it is written.
+ */
 export type UndoRecord = { userId: string }
 
 /**

@@ -58,7 +58,8 @@ export async function readiness(
 
 /**
  * The jobs degraded for longer than DEGRADED_AFTER_MS, as GET /readyz names them: still ready (a platform's outage
- * or a backup folder is not what serving needs, and taking the server out of service would not mend it), but said (docs/operations.md#a-job-that-hangs).
+ * or a backup folder is not what serving needs, and taking the server out of service would not mend it), but said
+ * (docs/operations.md#a-job-that-hangs).
  */
 function degradedJobs(deps: { stuck: StuckJobs; clock: Clock }): string[] {
   const now = deps.clock.now().getTime()

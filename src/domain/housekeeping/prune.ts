@@ -3,7 +3,10 @@ import { keywordKey } from '../../query/same-query'
 
 /** Stored model answers older than this are dropped: by then the post, the profiles or the prompt have moved on. */
 export const SCORE_CACHE_MAX_AGE_DAYS = 90
-/** docs/api.md#post-records: a post of the earlier route first shown longer ago, never marked read nor noted, is forgotten. */
+/**
+ * docs/api.md#post-records: a post of the earlier route first shown longer ago, never marked read nor noted, is
+ * forgotten.
+ */
 export const EARLIER_POSTS_DAYS = 90
 const BATCH = 5_000
 const DAY_MS = 86_400_000

@@ -57,7 +57,8 @@ export type ReadClientMetadata = {
 
 /** Reads and checks client metadata; `defaultAuth` differs between registration (RFC 7591) and documents. */
 export function readClientMetadata(input: unknown, defaultAuth: ReadClientMetadata['authMethod']): ReadClientMetadata {
-  // RFC 7591 metadata is a JSON object; a list or a bare value would otherwise be read as an object missing every field.
+  // RFC 7591 metadata is a JSON object; a list or a bare value would otherwise be read as an object missing every
+  // field.
   if (typeof input !== 'object' || input === null || Array.isArray(input))
     throw new ClientMetadataError('invalid_client_metadata', 'the metadata must be a JSON object')
   const parsed = v.safeParse(ClientMetadata, input)

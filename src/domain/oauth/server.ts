@@ -3,8 +3,8 @@ import type { Needs } from '../needs'
 import { createModel, type ModelOptions } from './model'
 
 /**
- * The grant logic is @node-oauth/oauth2-server's (docs/architecture.md#how-oauth-is-built): codes and tokens from its random
- * generator, PKCE checked in constant time after the code is used up, refresh tokens replaced on each use, and
+ * The grant logic is @node-oauth/oauth2-server's (docs/architecture.md#how-oauth-is-built): codes and tokens from its
+ * random generator, PKCE checked in constant time after the code is used up, refresh tokens replaced on each use, and
  * `plain` PKCE refused. Public clients (no secret) are the rule for assistants, so client authentication is asked
  * only of clients registered with a secret (checked in the model's getClient).
  */

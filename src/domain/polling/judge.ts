@@ -47,7 +47,8 @@ export async function judge(pass: Pass, pairs: Pair[]): Promise<Judged> {
     return {
       teamId: m.teamId,
       platform: m.platform,
-      // Only a signal's reason is kept: the rules pool need not write the others (docs/performance.md#the-pipeline-third-round).
+      // Only a signal's reason is kept: the rules pool need not write the others
+      // (docs/performance.md#the-pipeline-third-round).
       reasonFrom: (thresholds[i] as Threshold).value,
       input: {
         content: truncate(m.mention.content, FULL_CHARS),

@@ -1,7 +1,10 @@
 import { modelAddressSetting } from '../../lib/network-reason'
 import type { Needs } from '../needs'
 
-/** The model server's address as the configuration gives it: scheme, host and port only (a path or a user may hold a key). */
+/**
+ * The model server's address as the configuration gives it: scheme, host and port only (a path or a user may hold a
+ * key).
+ */
 function origin(config: Needs<'config'>['config'], backend: string): string | undefined {
   const at =
     backend === 'ollama' ? config.scorer.ollama.host : backend === 'openai' ? config.scorer.openai.base_url : ''

@@ -37,7 +37,8 @@ export async function pollPass(deps: PassDeps, a: PassOptions): Promise<PassSumm
   // On a database file the pass's pages are stored from a thread of their own (docs/performance.md#the-polling-writer).
   const writer = deps.repos.polling.openWriter()
   const pass = newPass(deps, a.stop, scorer, writer.store)
-  // The budget's requests, charged a block at a time (docs/performance.md#budgets-in-blocks); what is unsent is given back.
+  // The budget's requests, charged a block at a time (docs/performance.md#budgets-in-blocks); what is unsent is given
+  // back.
   let budget: ReturnType<typeof budgetReservations> | undefined
   try {
     await drainPending(pass, a.teamId)

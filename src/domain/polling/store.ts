@@ -13,10 +13,10 @@ import { AUTHOR_CHARS } from '../signals/limits'
 const keyOf = (p: Pair): PendingKey => ({ teamId: p.teamId, platform: p.platform, postId: p.postId })
 
 /**
- * Scores pairs, then stores all that follows in one transaction: the signals and their webhook deliveries, the scored pairs off the queue, the
- * pairs not scored onto it, and, for a page of search results (`page`), the cursor past it. A crash before that
- * transaction leaves everything where it was (a page's cursor, or a stream's position, too: the page is read again); a scorer that is down,
- * or a pass stopping, leaves what it did not score queued for the next pass.
+ * Scores pairs, then stores all that follows in one transaction: the signals and their webhook deliveries, the scored
+ * pairs off the queue, the pairs not scored onto it, and, for a page of search results (`page`), the cursor past it. A
+ * crash before that transaction leaves everything where it was (a page's cursor, or a stream's position, too: the page
+ * is read again); a scorer that is down, or a pass stopping, leaves what it did not score queued for the next pass.
  */
 export async function scoreAndStore(
   pass: Pass,

@@ -20,7 +20,9 @@ type PlatformCounts = {
   pending: number
   /** Searches that failed (retried on a later pass). */
   failed: number
-  /** Searches not sent: the platform asked us to wait, failed earlier in this pass, or its budget leaves them for later. */
+  /**
+   * Searches not sent: the platform asked us to wait, failed earlier in this pass, or its budget leaves them for later.
+   */
   deferred: number
 }
 

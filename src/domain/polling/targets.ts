@@ -16,8 +16,8 @@ export type SearchTarget = {
 
 /**
  * The searches of a pass: each (platform, keyword) that some team tracks on a platform its plan includes and this
- * server has configured and whose `platform:` filters allow, once, however many teams share it. With `teamId`, the searches of that team's keywords
- * (still serving every team that tracks them, since they share the cursor).
+ * server has configured and whose `platform:` filters allow, once, however many teams share it. With `teamId`, the
+ * searches of that team's keywords (still serving every team that tracks them, since they share the cursor).
  */
 export async function pollTargets(
   deps: TargetDeps,

@@ -7,9 +7,10 @@ import type { Needs } from '../needs'
  * next pass starts (the schedule's next time: one that comes while `passRunning` is skipped, by croner's protect in
  * this process and by the lease in another, docs/operations.md#one-pass-at-a-time, and so is one that comes before a
  * stopped pass's lease runs out), whether a pass runs or stopped before it ended, and when a pass last searched one
- * of the team's keywords (null: none has yet). Cursors are kept per (platform, keyword) and written when a search of that keyword answered, so a pass whose every search failed
- * does not count as a first pass; nor does a search from before the team tracked the keyword (another team's), which
- * kept nothing for it: the team gets what is fetched at the next pass (docs/operations.md#what-a-pass-does).
+ * of the team's keywords (null: none has yet). Cursors are kept per (platform, keyword) and written when a search of
+ * that keyword answered, so a pass whose every search failed does not count as a first pass; nor does a search from
+ * before the team tracked the keyword (another team's), which kept nothing for it: the team gets what is fetched at the
+ * next pass (docs/operations.md#what-a-pass-does).
  */
 export async function teamPolling(
   deps: Needs<'config' | 'clock', 'keywords' | 'polling' | 'jobLeases'>,

@@ -15,9 +15,10 @@ import { type Usage, usageOf } from './usage'
 export type QuotaDeps = Needs<'config' | 'clock', 'usage' | 'usageDays'>
 
 /**
- * docs/api.md#reserve-and-give-back: reserve one unit (monthly quota first, then credits) before the work, give it back if the work
- * throws. Only a call that succeeds stays charged; `usage` is the state after this call. `signal`: the caller stops
- * waiting (an MCP call's bound, mcp/call-bound.ts), which ends a wait for units held by calls in flight as its 60 s do.
+ * docs/api.md#reserve-and-give-back: reserve one unit (monthly quota first, then credits) before the work, give it back
+ * if the work throws. Only a call that succeeds stays charged; `usage` is the state after this call. `signal`: the
+ * caller stops waiting (an MCP call's bound, mcp/call-bound.ts), which ends a wait for units held by calls in flight as
+ * its 60 s do.
  */
 export async function charged<T>(
   deps: QuotaDeps,

@@ -2,7 +2,9 @@ import type { Reservation } from '../../storage/repos/usage'
 import type { Repos } from '../../storage/repos'
 import type { Clock } from '../../lib/clock'
 
-/** docs/api.md#reserve-and-give-back: a counted call is paid from the monthly quota while any is left, then by a credit. */
+/**
+ * docs/api.md#reserve-and-give-back: a counted call is paid from the monthly quota while any is left, then by a credit.
+ */
 export const PAYMENT_ORDER = ['quota', 'credit'] as const satisfies readonly Reservation['source'][]
 
 /**
@@ -18,8 +20,8 @@ const RENEW_CHECK_MS = 1_000
 
 /**
  * Keeps the unit of a call in flight held for as long as the call runs, however long (a search of a provider
- * platform, a slow scorer): each new hold window, the hold moves into it (docs/architecture.md#units-held-by-calls-in-flight).
- * Returns what stops it, once the call settles.
+ * platform, a slow scorer): each new hold window, the hold moves into it
+ * (docs/architecture.md#units-held-by-calls-in-flight). Returns what stops it, once the call settles.
  */
 export function holdWhileRunning(usage: Pick<Repos['usage'], 'renew'>, r: Reservation, clock: Clock): () => void {
   if (r.window === null) return () => {}

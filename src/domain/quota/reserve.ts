@@ -22,10 +22,10 @@ export type NoUnit = { held: number; month: string; plan: string }
 export type Reserved = { reservation: Reservation; plan: string }
 
 /**
- * docs/api.md#reserve-and-give-back. Takes one unit (quota, then credits). When none is free but calls in flight hold some, a call
- * that fails gives its unit back, so this waits (up to LONGEST_WAIT_MS) for the holds to settle before answering
- * that there is no unit: with R units left, R calls succeed whatever fails beside them. Exactness stays with the
- * atomic take.
+ * docs/api.md#reserve-and-give-back. Takes one unit (quota, then credits). When none is free but calls in flight hold
+ * some, a call that fails gives its unit back, so this waits (up to LONGEST_WAIT_MS) for the holds to settle before
+ * answering that there is no unit: with R units left, R calls succeed whatever fails beside them. Exactness stays with
+ * the atomic take.
  */
 export async function reserveUnit(
   deps: Needs<'config' | 'clock', 'usage'>,

@@ -5,7 +5,10 @@ import { monthOf } from './month'
 import type { Repos } from '../../storage/repos'
 import type { Needs } from '../needs'
 
-/** docs/api.md#usage-counters: `used` counts every charged call of the month (quota and credits); `remaining` is the quota left. */
+/**
+ * docs/api.md#usage-counters: `used` counts every charged call of the month (quota and credits); `remaining` is the
+ * quota left.
+ */
 export type Usage = { used: number; limit: number | null; remaining: number | null }
 
 export function usageOf(plan: Plan, c: Counters): Usage {

@@ -7,7 +7,8 @@ import { doesNotResolve, modelAddressSetting, schemeMismatch, unresolvedHost } f
 
 // How long the start-up check waits for the model server: a local server answers in milliseconds.
 export const PROBE_MS = 2000
-// While the model rests after a call ran out of time, how often its server is checked (docs/scoring.md#fallback-and-timeouts).
+// While the model rests after a call ran out of time, how often its server is checked
+// (docs/scoring.md#fallback-and-timeouts).
 export const RECHECK_MS = 15_000
 
 /** What scoring does while the model server cannot answer, as the start-up line and `scorer check` say it. */
@@ -17,7 +18,10 @@ export function meanwhileWithoutModel(config: Config): string {
     : 'scoring calls answer 503 scorer_unavailable (scorer.fallback = "none")'
 }
 
-/** How to start a model server (docs/scoring.md#checking-the-model-server), as the start-up line and `scorer check` say it. */
+/**
+ * How to start a model server (docs/scoring.md#checking-the-model-server), as the start-up line and `scorer check` say
+ * it.
+ */
 export const howToStart = (backend: string, model?: string) =>
   backend === 'ollama' ? ` (for Ollama: "ollama serve", then "ollama pull ${model}")` : ''
 

@@ -15,7 +15,8 @@ type ScorerCheck = {
   detail: string
   /**
    * When it failed: what `serve` and `poll --once` do meanwhile. Without it a site with no model server reachable
-   * reads "failed" and cannot tell that the embedded scorer answers in its place (docs/scoring.md#checking-the-model-server).
+   * reads "failed" and cannot tell that the embedded scorer answers in its place
+   * (docs/scoring.md#checking-the-model-server).
    */
   meanwhile?: string
   /**

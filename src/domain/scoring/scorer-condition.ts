@@ -3,8 +3,8 @@ import type { Scorer } from '../../scorers/types'
 /**
  * What the scoring service knows of the model right now (docs/console.md#the-signals-page), for the console's notice
  * that the embedded scorer stood in for it and its Settings page: whether it will answer by itself (a load under way)
- * or needs something done (a server to start, a model to pull, a timeout to raise). Words for people are the console's; this carries no
- * address nor any message of the server, which a team's members need not see.
+ * or needs something done (a server to start, a model to pull, a timeout to raise). Words for people are the console's;
+ * this carries no address nor any message of the server, which a team's members need not see.
  */
 export type ScorerCondition = {
   backend: string

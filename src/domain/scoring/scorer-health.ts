@@ -9,7 +9,8 @@ import { scorerLook } from './scorer-look'
 /**
  * Whether the configured model server is answering, as far as this process knows. An outage is announced once, with
  * what scoring does meanwhile, and its end once; the calls in between fail (or fall back) without a line each:
- * a demo or a polling pass without a model server would otherwise print a warning per post (docs/scoring.md#fallback-and-timeouts).
+ * a demo or a polling pass without a model server would otherwise print a warning per post
+ * (docs/scoring.md#fallback-and-timeouts).
  */
 export function createScorerHealth(a: { config: Config; scorer: Scorer; log: Logger; now?: () => number }) {
   const { scorer, log } = a

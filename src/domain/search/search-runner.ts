@@ -55,7 +55,8 @@ export function createSearchRunner(deps: RunnerDeps) {
     signal: AbortSignal,
   ): Promise<{ running: Promise<Mention[]> }> {
     const begin = async () => {
-      // Refused unsent and uncharged while the connector's credentials are held (a pause another server may have heard).
+      // Refused unsent and uncharged while the connector's credentials are held (a pause another server may have
+      // heard).
       await connector.pause?.refuseWhileHeld()
       await charge(connector.platform, requestsFor(connector, limit, keyword))
       return { running: connector.search(keyword, limit, signal) }
@@ -83,7 +84,8 @@ export function createSearchRunner(deps: RunnerDeps) {
     } catch (err) {
       // Every caller stopped waiting: the platform did nothing wrong, its health is left as it was.
       if (signal.aborted) throw new SearchStopped()
-      // Only our own messages are kept (docs/api.md#error-codes): they name the platform and the failure, never a URL or a body.
+      // Only our own messages are kept (docs/api.md#error-codes): they name the platform and the failure, never a URL
+      // or a body.
       const message = err instanceof AppError ? err.message : `${connector.platform} search failed`
       if (!(err instanceof AppError)) deps.log.error('platform_search_failed', { platform: connector.platform, err })
       // The network's own words (a name that did not resolve, a refused connection) are for the operator only.

@@ -3,7 +3,10 @@ import type { Mention } from '../../mention'
 // Identical searches in flight at once share one upstream call; this file is how a caller joins one and leaves it
 // (search-runner.ts starts them). Kept apart so the runner reads as charge, call, health, match.
 
-/** A search whose caller stopped waiting for it (a pass stopping: docs/operations.md#shutdown); no failure of the platform's. */
+/**
+ * A search whose caller stopped waiting for it (a pass stopping: docs/operations.md#shutdown); no failure of the
+ * platform's.
+ */
 export class SearchStopped extends Error {
   constructor() {
     super('the search was stopped')

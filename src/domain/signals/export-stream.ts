@@ -41,7 +41,9 @@ export function takeExportSlot(repo: object, teamId: string): () => void {
 // Two minutes is far longer than any reader that is reading takes between chunks (a page is under a megabyte).
 export const EXPORT_IDLE_MS = 120_000
 
-/** `exportIdleMs`: the idle bound instead of EXPORT_IDLE_MS (tests; the command line, whose reader is its own, none). */
+/**
+ * `exportIdleMs`: the idle bound instead of EXPORT_IDLE_MS (tests; the command line, whose reader is its own, none).
+ */
 export type ExportLimits = { exportIdleMs?: number }
 
 /** What one kind of export reads: `pull` enqueues its next chunk or closes; `close` gives back its reader. */

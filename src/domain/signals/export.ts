@@ -22,10 +22,10 @@ export type SignalExport = { contentType: string; fileName: string; body: Readab
 // faster and with less memory than with 1,000, measured in process and through the server (`npm run bench`, export).
 export const EXPORT_PAGE_ROWS = 100
 
-// docs/performance.md#where-an-export-spends-its-memory: a full garbage collection every this many pages (2,500 rows), then a turn of
-// the event loop. Every page leaves garbage (14 strings a row, its lines, the page's text and bytes, the engine's
-// result object), and the collector's own full collections come seldom; the engine's memory behind each result is
-// freed by a finaliser that runs in a later turn, which a stream always ready to write never gives. Measured on
+// docs/performance.md#where-an-export-spends-its-memory: a full garbage collection every this many pages (2,500 rows),
+// then a turn of the event loop. Every page leaves garbage (14 strings a row, its lines, the page's text and bytes, the
+// engine's result object), and the collector's own full collections come seldom; the engine's memory behind each result
+// is freed by a finaliser that runs in a later turn, which a stream always ready to write never gives. Measured on
 // 1,000,000 signals (`npm run bench`, export): +119 MB at the first export without these collections, +44 MB with
 // one every 50 pages, +30 MB every 25. They cost time: 7.6 s for the CSV without them, 13 s with them every 25 pages.
 const PAGES_PER_COLLECTION = 25

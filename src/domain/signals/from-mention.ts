@@ -5,7 +5,9 @@ import type { ScoreResult } from '../../scorers/types'
 import type { NewSignal } from '../../storage/repos/signals'
 import { AUTHOR_CHARS, FULL_CHARS, PREVIEW_CHARS } from './limits'
 
-/** A polled mention the scorer qualified, as the team's signal (docs/api.md#signals; docs/operations.md#exactly-once). */
+/**
+ * A polled mention the scorer qualified, as the team's signal (docs/api.md#signals; docs/operations.md#exactly-once).
+ */
 export function signalFromMention(a: {
   teamId: string
   keyword: string

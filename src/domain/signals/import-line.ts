@@ -10,7 +10,8 @@ import { postIdIssue, postKey } from './post-key'
 // One line of a signals file read into the row and verdict it stores, apart from import.ts, which walks the file
 // twice, batches and pauses: what a line means does not depend on how the file is walked.
 
-// docs/operations.md#importing-signals: full text was not stored before this date; an import from then without it keeps contentFull null.
+// docs/operations.md#importing-signals: full text was not stored before this date; an import from then without it keeps
+// contentFull null.
 const FULL_TEXT_SINCE = '2026-09-01T00:00:00.000Z'
 
 /** One line of a signals file: undefined when blank, else its row or why it was rejected. */

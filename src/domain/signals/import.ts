@@ -56,9 +56,10 @@ const parseLine = (raw: Line, a: { teamId: string; now: Date }) =>
   typeof raw === 'string' ? parseSignalLine(raw, a) : { message: raw.unreadable }
 
 /**
- * docs/operations.md#importing-signals: all or nothing unless `skipInvalid`. A post the team already has, or one repeated in the file, is
- * skipped as a duplicate (docs/operations.md#exactly-once: one signal per team, platform and post id). A line's verdict
- * is stored with its signal, in the same transaction; a duplicate gets it only when the team has not judged it.
+ * docs/operations.md#importing-signals: all or nothing unless `skipInvalid`. A post the team already has, or one
+ * repeated in the file, is skipped as a duplicate (docs/operations.md#exactly-once: one signal per team, platform and
+ * post id). A line's verdict is stored with its signal, in the same transaction; a duplicate gets it only when the team
+ * has not judged it.
  *
  * Two passes over the lines, so a file of any size is never held as rows: the first checks every line and writes
  * nothing; the second stores the valid ones in transactions of BATCH_ROWS, each holding the write lock briefly

@@ -14,7 +14,10 @@ type SignalListQuery = Omit<SignalFilter, 'withDismissed'> & {
   include?: 'dismissed'
 }
 
-/** docs/api.md#order-and-paging: sorted by score, then publishedAt (both descending), then id; `contentFull` only with content=full. */
+/**
+ * docs/api.md#order-and-paging: sorted by score, then publishedAt (both descending), then id; `contentFull` only with
+ * content=full.
+ */
 export async function listSignals(
   deps: Needs<'config' | 'clock', 'signals' | 'usage' | 'usageDays'>,
   caller: Caller,
@@ -45,8 +48,8 @@ export async function readSignals(deps: Needs<never, 'signals'>, team: TeamRow, 
 }
 
 // A remembered page (storage/repos/signals/cache.ts) is the same array on every request that reads it: its signals
-// are built once and shared, never changed (not frozen: freezing them and writing frozen objects cost 5-10 µs a page), and
-// their JSON is then written once too (http/signals/page-answer.ts).
+// are built once and shared, never changed (not frozen: freezing them and writing frozen objects cost 5-10 µs a page),
+// and their JSON is then written once too (http/signals/page-answer.ts).
 const built = new WeakMap<PageRow[], SignalOut[]>()
 
 function signalsOf(rows: PageRow[], full: boolean): SignalOut[] {

@@ -60,8 +60,9 @@ export async function runStream(
   const now = () => deps.clock.now()
   const health = streamHealth(deps, platform)
   const sink = streamSink({ platform, log: deps.log, now, queue, tracked, figures, health })
-  // The reader stops with the runner (on `stop`, when storing failed), which the supervisor starts again from the stored
-  // position; a reader that fails outright ends the runner once what it read is stored, its error to the supervisor.
+  // The reader stops with the runner (on `stop`, when storing failed), which the supervisor starts again from the
+  // stored position; a reader that fails outright ends the runner once what it read is stored, its error to the
+  // supervisor.
   const ended = new AbortController()
   let readerEnded = false
   let readerFailure: { error: unknown } | undefined
@@ -122,11 +123,13 @@ export async function runStream(
       const row = figures.row(now(), position, newestOf(entries) ?? null)
       const fetchedAt = now().toISOString()
       if (overflow) {
-        // docs/streams.md#backpressure: to the polling queue up to its bound for each team, the rest by the embedded model.
+        // docs/streams.md#backpressure: to the polling queue up to its bound for each team, the rest by the embedded
+        // model.
         await overflowed.store(p, pairs, { stream: row, fetchedAt })
       } else {
         await overflowed.check()
-        // The profiles and thresholds are read, then the watched scorer moves the allowance to the scoring and to the store.
+        // The profiles and thresholds are read, then the watched scorer moves the allowance to the scoring and to the
+        // store.
         await watch.guard('the database', scoreAndStore(p, pairs, { stream: row, fetchedAt }))
       }
       if (position !== saved?.position) a.progressed?.() // no longer a start that stops before storing (supervise.ts)

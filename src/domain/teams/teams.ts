@@ -116,7 +116,9 @@ export async function findTeam(deps: Needs<'config', 'teams'>, ref: string): Pro
   )
 }
 
-/** The team a name that is none most likely meant (a typo, another case: each of a pair), else where to see them all. */
+/**
+ * The team a name that is none most likely meant (a typo, another case: each of a pair), else where to see them all.
+ */
 function meantTeam(ref: string, names: string[]): string {
   const cased = names.filter((n) => sameName(n, ref)).map((n) => `"${n}"`)
   if (cased.length > 0) return `did you mean ${cased.join(' or ')}?`

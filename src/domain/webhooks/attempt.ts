@@ -50,7 +50,9 @@ export async function attemptDelivery(a: {
   secrets: string[]
   now: Date
   allowPrivate: boolean
-  /** Why a refusal says the receiver is gone for good (a chat service's deleted webhook: gone-answers.ts), if it does. */
+  /**
+   * Why a refusal says the receiver is gone for good (a chat service's deleted webhook: gone-answers.ts), if it does.
+   */
   goneWhen?: (status: number, body: Uint8Array) => string | undefined
 }): Promise<AttemptResult> {
   const timestamp = Math.floor(a.now.getTime() / 1000)

@@ -40,7 +40,7 @@ export async function claimDue(
 }
 type ClaimedDelivery = Awaited<ReturnType<typeof claimDue>>[number]
 
-/** How long until the first destination's pause ends (ms), if one is paused: the worker looks for its deliveries then. */
+/** How long until the first destination's pause ends (ms), if any: the worker then looks for its deliveries. */
 export async function untilFirstPauseEnds(deps: DeliveryDeps): Promise<number | undefined> {
   const nowMs = deps.clock.now().getTime()
   const end = await deps.repos.webhookEndpoints.firstPauseEnd(nowMs)
@@ -153,7 +153,7 @@ const logAttempt = (
 /**
  * A 429 (docs/destinations.md#rate-limits): the receiver is up and asks to slow down, so the destination, already
  * paused for the wait, is not marked failing, and the attempt is not counted. The delivery keeps its due time, so it
- * goes first when the pause ends rather than after every other one waiting. Answered only 429 for a day, it is given up.
+ * goes first when the pause ends rather than after every other one waiting. Answered only 429 for a day: given up.
  */
 async function rateLimited(deps: DeliveryDeps, endpoint: EndpointRow, d: ClaimedDelivery, error: string, at: Date) {
   const since = d.rateLimitedSince ?? at.getTime()

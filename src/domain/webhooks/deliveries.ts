@@ -60,7 +60,8 @@ export async function replayDelivery(
   const giveBack = takeSendOnRequest(deliveries, endpoint, nowMs)
   if (!(await deliveries.replay(a.endpointId, a.deliveryId, nowMs))) {
     giveBack()
-    // The delivery id is the caller's, echoed as an endpoint's is; the endpoint's is the stored one (docs/api.md#error-codes).
+    // The delivery id is the caller's, echoed as an endpoint's is; the endpoint's is the stored one
+    // (docs/api.md#error-codes).
     throw new AppError('not_found', `webhook endpoint ${endpoint.id} has no delivery ${echoed(a.deliveryId)}`)
   }
   return deliveryView((await deliveries.byId(a.endpointId, a.deliveryId)) as Delivery, endpoint)

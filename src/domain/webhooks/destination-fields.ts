@@ -114,7 +114,10 @@ export const fieldsOf = (e: EndpointRow): DestinationFields => ({
   event: e.event,
 })
 
-/** What the API shows of where and when (beside the filters); the URL masked (docs/destinations.md#urls-are-shown-masked). */
+/**
+ * What the API shows of where and when (beside the filters); the URL masked
+ * (docs/destinations.md#urls-are-shown-masked).
+ */
 export const destinationView = (e: EndpointRow) => {
   const f = fieldsOf(e)
   return {

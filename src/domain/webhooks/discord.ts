@@ -67,7 +67,20 @@ const titleOf = (s: Lead) =>
     TITLE_MAX,
   )
 
-function embedOf(s: Lead, budget: number) {
+// The person's page (docs/destinations.md#links), a field after the details whose value is a masked link, which
+// Discord reads in a field's value (an embed's URL would make the title a link, see above). Its characters count
+// toward the 6,000 as any text's: it is given room out of the post's text, down to the text's first TEXT_KEPT
+// characters; a share too small for both (ten of the longest leads) keeps the text, and the footer names the person.
+const TEXT_KEPT = 100
+const personLink = (s: Lead, links: Links) => {
+  const url = links.people && s.personId ? `${links.people}${s.personId}` : ''
+  // A public_url is a scheme and host (config), an id `per_` and hex: nothing that would end the link early.
+  return /^https?:\/\/[^\s()<>[\]]+$/.test(url)
+    ? { name: 'Person', value: `[Open the person’s page](${url})` }
+    : undefined
+}
+
+function embedOf(s: Lead, budget: number, links: Links) {
   const url = postLink(s.url)
   const title = titleOf(s)
   const address = postAddress(s.url, ADDRESS_SHOWN)
@@ -80,12 +93,16 @@ function embedOf(s: Lead, budget: number) {
   const footer = s.personId ? { text: `person ${personShort(s.personName || s.personId)}` } : undefined
   let used = title.length + (footer?.text.length ?? 0) + (author?.name.length ?? 0)
   for (const f of fields) used += f.name.length + f.value.length
+  const text = discordEscaped(textStart(s))
+  const link = personLink(s, links)
+  const linkUsed = link ? link.name.length + link.value.length : 0
+  const linked = link !== undefined && budget - used - linkUsed >= Math.min(text.length, TEXT_KEPT)
   return {
     ...(author && { author }),
     title,
-    description: discordText(textStart(s), Math.max(budget - used, 1)),
+    description: cutShort(text, Math.max(budget - used - (linked ? linkUsed : 0), 1)),
     color: COLOR_BY_INTENT[s.intent] ?? COLOR,
-    fields,
+    fields: linked ? [...fields, link] : fields,
     timestamp: s.detectedAt,
     ...(footer && { footer }),
   }
@@ -103,7 +120,7 @@ export function discordMessage(leads: Lead[], total: number, links: Links, headi
   const notes = [heading, more > 0 ? `${more} more in the console` : ''].filter(Boolean)
   return {
     content: `${countLine(total)}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}: ${links.console}`,
-    embeds: shown.map((s) => embedOf(s, Math.floor(MESSAGE_BUDGET / shown.length))),
+    embeds: shown.map((s) => embedOf(s, Math.floor(MESSAGE_BUDGET / shown.length), links)),
     allowed_mentions: { parse: [] },
   }
 }

@@ -112,7 +112,8 @@ export async function findEndpoint(deps: Needs<never, 'webhookEndpoints'>, a: { 
 type UpdateDeps = Needs<'config' | 'clock' | 'randomBytes', 'webhookEndpoints' | 'webhookDeliveries'>
 export async function updateEndpoint(deps: UpdateDeps, a: { teamId: string; id: string; change: EndpointChange }) {
   const current = await findEndpoint(deps, a)
-  // The URL as shown (masked) sent back with other fields keeps the stored one (docs/destinations.md#urls-are-shown-masked).
+  // The URL as shown (masked) sent back with other fields keeps the stored one
+  // (docs/destinations.md#urls-are-shown-masked).
   const shown = current.kind === 'email' ? null : current
   const c = a.change.url == null ? a.change : { ...a.change, url: unmaskedUrl(a.change.url, shown) }
   const fields = { ...fieldsOf(current), ...definedOnly(c) }

@@ -10,8 +10,8 @@ const listOf = (text: string | null) => (text === null ? null : (JSON.parse(text
 
 /**
  * docs/webhooks.md#endpoints: whether an endpoint receives a signal: an enabled endpoint of the signal's team, for
- * `signal.created`, sent signal by signal (not in windows: digests and e-mail are built from the signals, docs/destinations.md),
- * whose every filter the signal passes (a filter left null lets everything through).
+ * `signal.created`, sent signal by signal (not in windows: digests and e-mail are built from the signals,
+ * docs/destinations.md), whose every filter the signal passes (a filter left null lets everything through).
  */
 export function receives(e: EndpointRow, s: SignalFacts): boolean {
   if (!e.enabled || e.event !== 'signal.created' || e.windowFrom !== null) return false

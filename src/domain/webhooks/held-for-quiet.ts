@@ -3,9 +3,10 @@ import type { Needs } from '../needs'
 import { inQuietHours, quietEnd } from './cadence'
 
 /**
- * Signals (and people turning hot) held for quiet hours wait for the end the old settings gave (docs/destinations.md#quiet-hours). Once the
- * hours or the time zone change, they wait for the end the new ones give, or go at once when now is no longer quiet:
- * they are not sent later than newer signals. A delivery waiting to be retried keeps its own time.
+ * Signals (and people turning hot) held for quiet hours wait for the end the old settings gave
+ * (docs/destinations.md#quiet-hours). Once the hours or the time zone change, they wait for the end the new ones give,
+ * or go at once when now is no longer quiet: they are not sent later than newer signals. A delivery waiting to be
+ * retried keeps its own time.
  */
 export async function rescheduleHeld(
   deps: Needs<never, 'webhookDeliveries'>,

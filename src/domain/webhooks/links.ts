@@ -17,7 +17,9 @@ export type Links = { console: string; people?: string; unsubscribe?: string }
 // The start of a post's text a message shows (the preview is up to 300 characters: domain/signals/limits.ts).
 const TEXT_START = 280
 
-/** The service's address for links in messages: server.public_url, else this host's port (docs/destinations.md#links). */
+/**
+ * The service's address for links in messages: server.public_url, else this host's port (docs/destinations.md#links).
+ */
 export const publicBase = (config: Config) => config.server.public_url || `http://localhost:${config.server.port}`
 
 export const consoleLink = (config: Config) => `${publicBase(config)}/#/signals`
@@ -105,7 +107,8 @@ export type Detail = { name: 'Why' | 'Keyword' | 'ICP'; value: string } | { name
 
 /**
  * A lead's details after its text, in the one order every message shows them (docs/destinations.md#bodies): the
- * reason (`why`: as much of it as the channel shows), the keyword, the profile it matched and the person (docs/people.md).
+ * reason (`why`: as much of it as the channel shows), the keyword, the profile it matched and the person
+ * (docs/people.md).
  */
 export const leadDetails = (s: Lead, why: string): Detail[] => [
   { name: 'Why', value: why },
@@ -128,7 +131,8 @@ export const detailsLine = (details: Detail[], shown = same, person = (d: Detail
 
 /**
  * docs/destinations.md#links: on a server without server.public_url, a message read by people (every kind but
- * `webhook`) links the console at localhost, which no recipient's machine reaches; said when such a destination is added.
+ * `webhook`) links the console at localhost, which no recipient's machine reaches; said when such a destination is
+ * added.
  */
 export const unreachableLinks = (config: Config, kind: string) =>
   kind === 'webhook' || config.server.public_url

@@ -2,7 +2,10 @@ import { fieldError } from '../../errors'
 import { checkTarget, OutboundError, UNRESOLVED_ADVICE } from '../../outbound/public-address'
 import type { Needs } from '../needs'
 
-/** A receiver's URL: http(s), and on a public address unless `webhooks.allow_private_targets` (checked again at each attempt). */
+/**
+ * A receiver's URL: http(s), and on a public address unless `webhooks.allow_private_targets` (checked again at each
+ * attempt).
+ */
 export async function checkReceiverUrl(deps: Needs<'config'>, raw: string): Promise<string> {
   let url: URL
   try {

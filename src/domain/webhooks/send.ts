@@ -9,7 +9,7 @@ import { signingSecrets } from './signing'
 import { unsubscribeToken, unsubscribeUrl } from './unsubscribe'
 
 // The kinds whose messages link each lead's person to their page (docs/destinations.md#links).
-const PERSON_LINKED = new Set(['email', 'slack', 'teams'])
+const PERSON_LINKED = new Set(['email', 'slack', 'teams', 'discord'])
 
 /** The links a destination's messages carry; an e-mail's include its unsubscribe link. */
 export const linksOf = (config: Config, e: EndpointRow): Links => ({

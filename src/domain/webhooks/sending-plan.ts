@@ -16,7 +16,8 @@ export function sendingPlan(t: Timing & { event?: string }): string {
     daily: `a daily digest at ${hour(t.digestHour)} ${zone}`,
     weekly: `a weekly digest on Mondays at ${hour(t.digestHour)} ${zone}`,
   }[t.cadence]
-  // A person.updated destination is a webhook sent at once, of people rather than leads (docs/people.md#person-updated).
+  // A person.updated destination is a webhook sent at once, of people rather than leads
+  // (docs/people.md#person-updated).
   const cadence =
     t.event === 'person.updated'
       ? "Each person who turns hot (reaches the team's heat threshold) will come here as an event when it happens."

@@ -22,7 +22,8 @@ const MAX_BYTES = 26 * 1024
 /**
  * Post text is the platform's: it goes in a TextRun, whose text Adaptive Cards never read as Markdown (a TextBlock's
  * they do), so it shows as typed and copies as typed. Backslashes before the marks of a TextBlock were shown as such
- * by Teams' mobile renderers (docs/destinations.md#bodies). A word too long to fit a phone's card is cut (long-words.ts).
+ * by Teams' mobile renderers (docs/destinations.md#bodies). A word too long to fit a phone's card is cut
+ * (long-words.ts).
  */
 const plain = (text: string, style: Record<string, string | boolean> = {}) => ({
   type: 'RichTextBlock',

@@ -11,9 +11,9 @@ type EmbeddedFile = { path: string; loader: string; headers: Record<string, stri
 type Bundle = { index: string; files?: EmbeddedFile[] }
 
 /**
- * The console's page and its bundled files (docs/architecture.md#how-the-console-is-built). Inside the executable, Bun has bundled
- * them at build time (an HTML import in a compiled program) and lists them in `files`; run from source, they are
- * bundled here, once, on first use. Either way the page references its files under ASSETS_PATH.
+ * The console's page and its bundled files (docs/architecture.md#how-the-console-is-built). Inside the executable, Bun
+ * has bundled them at build time (an HTML import in a compiled program) and lists them in `files`; run from source,
+ * they are bundled here, once, on first use. Either way the page references its files under ASSETS_PATH.
  */
 export async function loadConsoleAssets(): Promise<ConsoleAssets> {
   const bundle = page as unknown as Bundle

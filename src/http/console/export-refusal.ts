@@ -63,7 +63,8 @@ export function exportRefusalPage(request: Request, path: string, failure: AppEr
   })
 }
 
-// The console's own colours and type (src/console/styles/base.css), for a page that cannot load its stylesheet's hashed name.
+// The console's own colours and type (src/console/styles/base.css), for a page that cannot load its stylesheet's hashed
+// name.
 const STYLE = [
   ':root{--ink:#1d2330;--muted:#5d6678;--line:#dde1e8;--bg:#f6f7f9;--accent:#2457d6;--bad:#b42318;',
   'font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--ink);background:var(--bg)}',

@@ -20,7 +20,9 @@ const security = apiSecurity('mentions:search')
 // A platform's rate limit (502, 503 platform_budget_exhausted) and, scored, the scorer's 503 say when to ask again.
 const headers: RouteHeaders = { 502: ['retry-after'], 503: ['retry-after'] }
 
-/** One route, in the response variant this server is configured for (`api.search_variant`, docs/api.md#mention-search). */
+/**
+ * One route, in the response variant this server is configured for (`api.search_variant`, docs/api.md#mention-search).
+ */
 export const mentionsRoutes = (deps: Deps) => {
   const app = new Elysia({ prefix: '/api/v1', detail: { tags: ['mentions'] } }).use(apiChecks(deps, 'mentions:search'))
   if (deps.config.api.search_variant === 'scored') {

@@ -92,7 +92,9 @@ export const peopleRoutes = (deps: Deps) =>
       ),
     })
 
-/** docs/people.md#links, #mute, #forget: changing how the team's people are grouped and alerted (scope signals:write). */
+/**
+ * docs/people.md#links, #mute, #forget: changing how the team's people are grouped and alerted (scope signals:write).
+ */
 export const peopleWriteRoutes = (deps: Deps) =>
   new Elysia({ prefix: '/api/v1', detail: { tags: ['people'] } })
     .use(apiChecks(deps, 'signals:write'))

@@ -19,7 +19,10 @@ export const detail = (summary: string, description = 'Not counted against the q
   security: apiSecurity('webhooks:manage'),
 })
 
-/** docs/webhooks.md#managing-endpoints: the team's endpoints and their delivery logs (actions: action-routes.ts). Not counted. */
+/**
+ * docs/webhooks.md#managing-endpoints: the team's endpoints and their delivery logs (actions: action-routes.ts). Not
+ * counted.
+ */
 export const webhooksRoutes = (deps: Deps) =>
   new Elysia({ prefix: '/api/v1', detail: { tags: ['webhooks'] } })
     .use(apiChecks(deps, 'webhooks:manage'))

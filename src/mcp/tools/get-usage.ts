@@ -4,7 +4,9 @@ import { usageReport } from '../../domain/quota/report'
 import { UsageReport } from '../../wire/usage'
 import { defineTool, plural } from '../tool'
 
-/** `GET /api/v1/usage`, counted exactly when the endpoint is (`api.count_usage_endpoint`, docs/api.md#what-is-counted). */
+/**
+ * `GET /api/v1/usage`, counted exactly when the endpoint is (`api.count_usage_endpoint`, docs/api.md#what-is-counted).
+ */
 export function getUsageTool(deps: Deps) {
   const counted = deps.config.api.count_usage_endpoint
   return defineTool({

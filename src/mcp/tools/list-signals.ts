@@ -13,7 +13,8 @@ const SIGNALS: Listing = {
 }
 
 // Some 1,200 characters of JSON text a signal at its longest preview and reason: 30 (about 37,000) keep a result well
-// within the 50,000 characters Claude Code reads in full; 100 are over twice that (docs/api.md#mcp-tools, result sizes).
+// within the 50,000 characters Claude Code reads in full; 100 are over twice that (docs/api.md#mcp-tools, result
+// sizes).
 const ADVISED_PAGE = 30
 
 /** `GET /api/v1/signals`, with the same filters and paging as JSON arguments. */

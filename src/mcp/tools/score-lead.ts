@@ -36,7 +36,8 @@ export function scoreLeadTool(deps: Deps) {
       // The backend `rules` by its name in docs/scoring.md; "rules" alone reads as keyword rules with no model.
       const by = scoredBy === 'rules' ? 'the embedded scorer' : scoredBy
       // The reason quotes the text, often a stranger's post, and a model scorer wrote it after reading that post: it
-      // stays in the JSON, framed as data, out of the line that is the server's own words (docs/security.md#platform-text).
+      // stays in the JSON, framed as data, out of the line that is the server's own words
+      // (docs/security.md#platform-text).
       return {
         result: body,
         summary: `${body.intent}, score ${body.score} of 10, ${verdict}${icp} (scored by ${by}); its reason, which quotes the text, is in the JSON that follows.`,

@@ -18,7 +18,10 @@ const CHARGE =
 // 50,000 Claude Code reads in full; 30 keep well within it (docs/api.md#mcp-tools, result sizes).
 const ADVISED_SCORED_LIMIT = 30
 
-/** `POST /api/v1/mentions/search`, in the variant this server answers (`api.search_variant`, docs/api.md#mention-search). */
+/**
+ * `POST /api/v1/mentions/search`, in the variant this server answers (`api.search_variant`,
+ * docs/api.md#mention-search).
+ */
 export function searchMentionsTool(deps: Deps) {
   if (deps.config.api.search_variant === 'scored') {
     return defineTool({

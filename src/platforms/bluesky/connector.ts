@@ -62,7 +62,10 @@ export function createBlueskyConnector(
       heard: pause.heard,
     }).catch(pause.refused)
 
-  /** One page with the shared session; a token the server calls expired or invalid is renewed once and the page asked again. */
+  /**
+   * One page with the shared session; a token the server calls expired or invalid is renewed once and the page asked
+   * again.
+   */
   async function withSession(params: URLSearchParams, signal?: AbortSignal) {
     const session = await sessions.get()
     try {

@@ -2,7 +2,8 @@ import * as v from 'valibot'
 import { type Cursor, cursorText, handed } from './jetstream-cursor'
 import { clockedPositions, type Connection, connectionStart } from './jetstream-clock'
 import type { StreamSink } from '../stream'
-import { headOf, oversizeNote, passOverThrown, safeJson, subscription, tooLarge } from './jetstream-message'
+import { ILL_NAMED, headOf } from './jetstream-head'
+import { oversizeNote, passOverThrown, safeJson, subscription, tooLarge } from './jetstream-message'
 import { silenceWatch } from './jetstream-refusal'
 import { deletedPost, Event, eventKey, toMention } from './jetstream-event'
 import { wellNamed } from './atproto-ids'
@@ -85,7 +86,7 @@ export function connectOnce(
           return finish()
         }
         heard = 'heard'
-        if (!wellNamed(e)) return passOver("an event whose did or rkey is not atproto's syntax")
+        if (e === ILL_NAMED || !wellNamed(e)) return passOver("an event whose did or rkey is not atproto's syntax")
         if (skips && from !== null && handed(from, e)) return
         at = next(at, e)
         const again = a.reread(at, e.key, skips)

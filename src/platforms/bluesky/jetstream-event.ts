@@ -2,8 +2,8 @@ import * as v from 'valibot'
 import { isoDate } from '../common/mapping'
 import type { Mention } from '../../mention'
 
-// A Jetstream event (github.com/bluesky-social/jetstream, README "Consuming Jetstream"): {did, time_us, kind: "commit" |
-// "identity" | "account", commit: {operation, collection, rkey, record, cid}}; what the reader reads of it.
+// A Jetstream event (github.com/bluesky-social/jetstream, README "Consuming Jetstream"): {did, time_us, kind: "commit"
+// | "identity" | "account", commit: {operation, collection, rkey, record, cid}}; what the reader reads of it.
 export const Event = v.object({
   did: v.string(),
   time_us: v.number(),

@@ -1,5 +1,4 @@
-import { countPosition, type StreamSink } from '../stream'
-import { commitKey } from './jetstream-event'
+import type { StreamSink } from '../stream'
 
 // The largest message decoded. A post is a few kB, but a record a PDS did not check can be far larger (JSON writes a
 // control character in six bytes): Jetstream is asked not to send such an event, and one that comes all the same is
@@ -14,35 +13,6 @@ const byteLength = (data: unknown) => {
 
 /** Whether a message is larger than is decoded (MAX_MESSAGE_BYTES). */
 export const tooLarge = (data: unknown) => byteLength(data) > MAX_MESSAGE_BYTES
-
-/**
- * The `did` and `time_us` a Jetstream event starts with (its JSON writes them first), read from the first bytes of a
- * message too large to decode; undefined when they are not there. `commit` and its commitKey `key`: a commit's
- * operation, collection and record key, which come before its record (github.com/bluesky-social/jetstream,
- * pkg/models/models.go). The did and record key are read as sent: the caller checks them as it does a decoded
- * event's (atproto-ids.ts, wellNamed), so that the two paths take the same events.
- */
-export const headOf = (data: unknown) => {
-  // A string's first bytes copied out, not sliced: a slice, and what a pattern finds in it, keeps the whole message in
-  // memory, and the did stays in the position (up to 64 of one microsecond, each message up to 128 MiB).
-  const bytes =
-    typeof data === 'string'
-      ? new TextEncoder().encode(data.slice(0, 2048))
-      : new Uint8Array(data as ArrayBuffer, 0, Math.min(2048, (data as ArrayBuffer).byteLength))
-  const head = new TextDecoder().decode(bytes)
-  const time = /"time_us":(\d{1,16})[,}]/.exec(head)?.[1]
-  const did = /"did":"([^"\\]{1,2048})"/.exec(head)?.[1]
-  const us = time === undefined ? undefined : countPosition(time)
-  if (us === undefined || did === undefined) return undefined
-  const [, operation, collection, rkey] = COMMIT_HEAD.exec(head) ?? []
-  const commit = operation && collection && rkey !== undefined ? { operation, collection, rkey } : undefined
-  return { time_us: us, did, commit, key: commit && commitKey(did, commit) }
-}
-
-// A commit's fields before its record, as Jetstream writes them: its rev, operation, collection and record key (any
-// text without a quote or escape, checked by the caller).
-const COMMIT_HEAD =
-  /"kind":"commit","commit":\{(?:"rev":"[^"\\]{0,64}",)?"operation":"([a-z]{1,16})","collection":"([A-Za-z0-9.-]{1,317})","rkey":"([^"\\]{0,600})"/
 
 /** The gap an event too large to decode is (docs/streams.md#outages). */
 export const oversizeNote = (timeUs: number) =>

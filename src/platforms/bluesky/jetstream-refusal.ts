@@ -21,8 +21,9 @@ export type Ending = {
  * A connection's silence allowance (docs/streams.md#outages): told of each message (with its event's time_us), it calls
  * `silent` after `silenceMs` without one, `ending` saying so. An event timed less than `silenceMs` before it came was
  * sent live, as was one not read before; a connection whose events were all older came after a silence and sent only
- * the rewind's replay of what was read before it (an instance whose feed stalled, as every instance's does when their relay stops): `stale`, a
- * failed read, told in source health and waited out longer each time, rather than a disconnection retried at once.
+ * the rewind's replay of what was read before it (an instance whose feed stalled, as every instance's does when their
+ * relay stops): `stale`, a failed read, told in source health and waited out longer each time, rather than a
+ * disconnection retried at once.
  */
 export function silenceWatch(silenceMs: number, ending: Ending, silent: () => void) {
   let lastMs = Date.now()
@@ -53,10 +54,11 @@ export function silenceWatch(silenceMs: number, ending: Ending, silent: () => vo
 const printable = (s: string) => [...s].filter((ch) => ch >= ' ' && ch !== '\u007f').join('')
 
 /**
- * Why an instance that sent no event turned the subscription away, or took it and said nothing (docs/streams.md#source-health): with an HTTP status
- * before the upgrade (503 while it is not ready, 400 to options it does not take; Bun's WebSocket client says
- * "Expected 101 status code: 503"), or by closing it as it opened with a code of its own (1001 while it drains for
- * shutdown). Undefined for an instance that could not be reached, or a connection that ended without a close.
+ * Why an instance that sent no event turned the subscription away, or took it and said nothing
+ * (docs/streams.md#source-health): with an HTTP status before the upgrade (503 while it is not ready, 400 to options it
+ * does not take; Bun's WebSocket client says "Expected 101 status code: 503"), or by closing it as it opened with a
+ * code of its own (1001 while it drains for shutdown). Undefined for an instance that could not be reached, or a
+ * connection that ended without a close.
  */
 export function refusalOf(host: string, ending: Ending): AppError | undefined {
   // Taken and then silent (its feed stalled, a proxy that forwards nothing): reached, and not an outage of the network.

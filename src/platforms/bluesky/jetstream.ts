@@ -65,7 +65,8 @@ export function createJetstreamReader(
           },
         })
         if (signal.aborted) return
-        // Let go for room, it resumes at the same instance, whose clock its cursor is on (docs/streams.md#backpressure).
+        // Let go for room, it resumes at the same instance, whose clock its cursor is on
+        // (docs/streams.md#backpressure).
         if (outcome === 'full' || outcome === 'readBack') {
           if (outcome === 'full') await sink.room()
           continue

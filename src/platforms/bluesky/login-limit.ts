@@ -5,7 +5,9 @@ import { retryAfterSecOf } from '../common/rate-limit'
 // seconds). createSession is counted per account (30 per 5 minutes, 300 a day; 100 a day at the bsky.social
 // entryway) and, as every request, per address (3,000 per 5 minutes).
 
-/** The shortest window of a login limit Bluesky documents: the wait when a refusal names neither a time nor a window. */
+/**
+ * The shortest window of a login limit Bluesky documents: the wait when a refusal names neither a time nor a window.
+ */
 const LOGIN_WINDOW_SEC = 300
 /** More requests than any login limit Bluesky documents allows: the address's limit of every request. */
 const ADDRESS_LIMIT_FROM = 1000

@@ -4,8 +4,9 @@ import type { Logger } from '../../lib/log'
 import type { Mention } from '../../mention'
 
 /**
- * The connector boundary (docs/operations.md#platforms): the envelope must match or the whole answer is 502 upstream_error; each item
- * is checked on its own, and a malformed one is skipped and logged rather than failing the search.
+ * The connector boundary (docs/operations.md#platforms): the envelope must match or the whole answer is 502
+ * upstream_error; each item is checked on its own, and a malformed one is skipped and logged rather than failing the
+ * search.
  */
 export function readItems<TItem extends v.GenericSchema, TOut>(a: {
   platform: string

@@ -97,7 +97,9 @@ export function spentWaitSec(headers: Headers, now = Date.now()): number | undef
   return retryAfterSecOf(headers, now) ?? DEFAULT_WAIT_SEC
 }
 
-/** The longest an unnamed wait grows to (escalatingRateLimit): an hour, as a stream's named waits (NAMED_WAIT_MAX_SEC). */
+/**
+ * The longest an unnamed wait grows to (escalatingRateLimit): an hour, as a stream's named waits (NAMED_WAIT_MAX_SEC).
+ */
 const ESCALATED_MOST_SEC = 3600
 
 /**

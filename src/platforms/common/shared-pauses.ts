@@ -102,5 +102,8 @@ export function pauseKey(platform: string, url: string | undefined, credentials:
   return `${platform} ${host} ${sha256Hex(credentials.trim()).slice(0, 16)}`
 }
 
-/** A limit counted per address (Stack Exchange's daily quota without an access token): this machine's name joins the key. */
+/**
+ * A limit counted per address (Stack Exchange's daily quota without an access token): this machine's name joins the
+ * key.
+ */
 export const perMachine = (credentials: string) => `${credentials.trim()}\u0000${hostname()}`

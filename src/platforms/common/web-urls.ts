@@ -21,10 +21,11 @@ export function webHref(text: string): string | undefined {
  * linked as "Open post" in the console and sent as buttons to Slack, Discord and Teams, so only web addresses are
  * kept, as an import keeps them: a post whose own address is not one, or is over POST_URL_CHARS, is skipped (and
  * logged); an author profile that is not one, or is over POST_URL_CHARS, is left out (''). Both addresses are written
- * as a URL parser writes them, so that each is one well-formed URL wherever it is sent. A post id over POST_ID_CHARS becomes a digest of
- * it. And U+0000, which the database keeps but reads back cut at it (a post stored without its end, an author shown
- * as part of a name), becomes U+FFFD, as does half of a surrogate pair (not in the text as sent, mention.ts AS_SENT,
- * which only the raw search answers, JSON-escaped). Each address is parsed once: this runs on every search result.
+ * as a URL parser writes them, so that each is one well-formed URL wherever it is sent. A post id over POST_ID_CHARS
+ * becomes a digest of it. And U+0000, which the database keeps but reads back cut at it (a post stored without its end,
+ * an author shown as part of a name), becomes U+FFFD, as does half of a surrogate pair (not in the text as sent,
+ * mention.ts AS_SENT, which only the raw search answers, JSON-escaped). Each address is parsed once: this runs on every
+ * search result.
  */
 export function platformMentions(platform: string, log: Logger, mentions: Mention[]): Mention[] {
   const kept: Mention[] = []

@@ -78,7 +78,8 @@ export function createGithubConnector(
 
   // An answer that takes the last search request of the window (x-ratelimit-remaining: 0) holds every search until
   // its reset: the next would be answered 403 (docs/platforms.md#rate-limits); so does a refusal, until its retry
-  // time. Counted per token (GitHub counts per account: two tokens of one account share it), or per address without one.
+  // time. Counted per token (GitHub counts per account: two tokens of one account share it), or per address without
+  // one.
   const key = pauseKey('github', config.base_url, config.token.trim() || perMachine(''))
   const pause = spentLimit("github's search limit is spent", 'github', key, shared.pauses)
   const get = platformJsonGet('github', config, headers, queryRefusal, pause.heard)

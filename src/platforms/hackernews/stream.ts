@@ -10,7 +10,8 @@ import type { Mention } from '../../mention'
 // The official Firebase API (github.com/HackerNews/API): /maxitem.json is the newest item id, /item/<id>.json an item
 // (story, comment, job, poll, pollopt) with `by`, `time` in Unix seconds, `text` and `title` in HTML (a title may hold
 // entities: &lt;, &amp;, &#x27;), `deleted`, `dead`.
-// Ids only grow, so every item is read once, in order, from the stored id to maxitem (docs/streams.md#which-platforms-stream).
+// Ids only grow, so every item is read once, in order, from the stored id to maxitem
+// (docs/streams.md#which-platforms-stream).
 const Item = v.object({
   id: v.number(),
   type: v.optional(v.string()),
@@ -39,7 +40,8 @@ const FAILING_TRIES = 4
 // past the Mastodon catch-up's 400 statuses (docs/streams.md#resuming).
 const CATCH_UP_ITEMS = 10_000
 // Hacker News numbers every story and comment as it is made, some ten thousand a day around the clock: a maxitem that
-// has not moved for this long is an API (or a mirror) that stopped updating, not a quiet hour (docs/streams.md#outages).
+// has not moved for this long is an API (or a mirror) that stopped updating, not a quiet hour
+// (docs/streams.md#outages).
 const STUCK_MS = 10 * 60_000
 
 /**

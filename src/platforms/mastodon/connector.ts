@@ -27,9 +27,9 @@ const Envelope = v.object({ statuses: v.array(v.unknown()) })
 const Timeline = v.array(v.unknown())
 
 /**
- * Mastodon's 401: a token it does not accept (revoked, mistyped, or issued by another instance, docs/platforms.md#mastodon).
- * Source health names the setting to fix rather than a bare status, for a search as for the stream; `retryAfterSec`: the
- * stream's wait before it asks again.
+ * Mastodon's 401: a token it does not accept (revoked, mistyped, or issued by another instance,
+ * docs/platforms.md#mastodon). Source health names the setting to fix rather than a bare status, for a search as for
+ * the stream; `retryAfterSec`: the stream's wait before it asks again.
  */
 export const tokenRefused = (retryAfterSec?: number) =>
   new UpstreamStatusError(

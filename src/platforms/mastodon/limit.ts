@@ -14,7 +14,8 @@ export const mastodonLimit = (config: Config['platforms']['mastodon'], shared: P
     'mastodon',
     pauseKey('mastodon', config.base_url, config.access_token),
     shared.pauses,
-    // Its windows are 5 minutes (30 for uploads and deletions): a wait of days is not its limit (docs/streams.md#outages).
+    // Its windows are 5 minutes (30 for uploads and deletions): a wait of days is not its limit
+    // (docs/streams.md#outages).
     NAMED_WAIT_MAX_SEC,
   )
 

@@ -5,16 +5,17 @@ import { readSocket } from './websocket'
 // (socketCredentials). A server whose NodeInfo cannot be read is given it both ways, which GoToSocial before 0.17 fails
 // (it does not answer the protocol back): the handshake is then tried again at once with the Authorization header
 // alone, which every version reads, and that choice kept for the stream's later connections, so that they do not fail
-// first. The failed first handshake is no failure of the stream: only the retry's outcome is (docs/platforms.md#mastodon).
+// first. The failed first handshake is no failure of the stream: only the retry's outcome is
+// (docs/platforms.md#mastodon).
 
 /** The token in the Authorization header alone, which Mastodon and GoToSocial read on every version. */
 export const authorizationHeader = (token: string) => ({ authorization: `Bearer ${token}` })
 
 /**
  * The headers that carry `token` to the WebSocket of `software` (its NodeInfo name, software.ts), where that server
- * reads it: Mastodon and GoToSocial the Authorization header (GoToSocial on every version, while it echoes a token given
- * as the Sec-WebSocket-Protocol only from 0.17 on, and without the echo the WebSocket client fails the handshake),
- * Pleroma and Akkoma the Sec-WebSocket-Protocol. A server not known gets both (docs/platforms.md#mastodon).
+ * reads it: Mastodon and GoToSocial the Authorization header (GoToSocial on every version, while it echoes a token
+ * given as the Sec-WebSocket-Protocol only from 0.17 on, and without the echo the WebSocket client fails the
+ * handshake), Pleroma and Akkoma the Sec-WebSocket-Protocol. A server not known gets both (docs/platforms.md#mastodon).
  */
 export function socketCredentials(token: string, software: string | undefined): Record<string, string> {
   const header = authorizationHeader(token)

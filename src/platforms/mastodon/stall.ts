@@ -14,11 +14,11 @@ export const GRACE_MS = 30_000
 export class StreamStalled extends AppError {}
 
 /**
- * `sink` as the reader tells it, while a stall lasts: from the failed read that found the streaming server stalled until
- * it streams a status again (`streamed`), what is heard (heartbeats, each reconnection's catch-up of what the timeline
- * lists) is marked `reread` and does not end the outage. The catch-up read what the stream did not send, and took it
- * for the stream's recovery: the log went stream_read_failed, stream_recovered about 11 times an hour and /readyz
- * never named the stream (docs/streams.md#outages).
+ * `sink` as the reader tells it, while a stall lasts: from the failed read that found the streaming server stalled
+ * until it streams a status again (`streamed`), what is heard (heartbeats, each reconnection's catch-up of what the
+ * timeline lists) is marked `reread` and does not end the outage. The catch-up read what the stream did not send, and
+ * took it for the stream's recovery: the log went stream_read_failed, stream_recovered about 11 times an hour and
+ * /readyz never named the stream (docs/streams.md#outages).
  */
 export function stallHeld(sink: StreamSink) {
   let held = false

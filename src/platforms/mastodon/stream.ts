@@ -17,10 +17,11 @@ import { GRACE_MS, QUIET_MS, type StallPace, stallGuarded, stallHeld } from './s
 
 // Mastodon's streaming API (docs.joinmastodon.org/methods/streaming): GET /api/v1/streaming/public (…/public/local,
 // …/hashtag?tag=) answers server-sent events (events.ts), and /api/v1/streaming a WebSocket (websocket.ts), which
-// `stream_transport` chooses between (docs/platforms.md#mastodon). The stream has no cursor, so a (re)connection, once open, reads what it missed from the matching timeline
-// (docs.joinmastodon.org/methods/timelines) with `min_id`, 40 a page (docs/streams.md#which-platforms-stream); the
-// position it reads on from, and the catch-up itself, are kept by stream-position.ts.
-// A streaming connection that lasted this long was reading: its end is a disconnection, retried at once.
+// `stream_transport` chooses between (docs/platforms.md#mastodon). The stream has no cursor, so a (re)connection, once
+// open, reads what it missed from the matching timeline (docs.joinmastodon.org/methods/timelines) with `min_id`, 40 a
+// page (docs/streams.md#which-platforms-stream); the position it reads on from, and the catch-up itself, are kept by
+// stream-position.ts. A streaming connection that lasted this long was reading: its end is a disconnection, retried at
+// once.
 const STEADY_MS = 10_000
 // Mastodon answers 401 to a token it does not accept (tokenRefused). Trying again within a minute changes nothing until
 // the operator sets another token, so the stream asks again this rarely.

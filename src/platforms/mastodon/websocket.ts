@@ -8,9 +8,10 @@ import { printable, refused } from './socket-refusal'
 
 // Mastodon's streaming API over WebSocket (docs.joinmastodon.org/methods/streaming#websocket), the only way GoToSocial,
 // Pleroma and Akkoma serve it: GET /api/v1/streaming?stream=…(&tag=…) upgraded, one JSON message an event,
-// {"stream": [...], "event": "update", "payload": "<the status as a JSON string>"} (Pleroma's `delete` has no `stream`).
-// Each server pings every 30 s (Pleroma's older versions send an empty message instead): a connection that says
-// nothing for SILENCE_MS is taken as dead. After half of it this reader pings, and a pong counts as hearing the server.
+// {"stream": [...], "event": "update", "payload": "<the status as a JSON string>"} (Pleroma's `delete` has no
+// `stream`). Each server pings every 30 s (Pleroma's older versions send an empty message instead): a connection that
+// says nothing for SILENCE_MS is taken as dead. After half of it this reader pings, and a pong counts as hearing the
+// server.
 const SILENCE_MS = 60_000
 const MAX_MESSAGE_CHARS = 1024 * 1024
 // What is pushed while the catch-up runs (it may wait for room in the queue to the scorer) is held, up to this many
@@ -149,7 +150,8 @@ export function readSocket(
     ws.onerror = (e) => {
       said = (e as ErrorEvent).message ?? ''
     }
-    // Once open, an end (closed, broken off) is a disconnection, which stream.ts tells from one that ended as it opened.
+    // Once open, an end (closed, broken off) is a disconnection, which stream.ts tells from one that ended as it
+    // opened.
     ws.onclose = () => (open ? finish() : finish(refused(said, false, silenceMs)))
   })
 }

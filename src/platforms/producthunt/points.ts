@@ -3,7 +3,8 @@ import { retryAfterSecOf } from '../common/rate-limit'
 import type { PauseBoard } from '../common/shared-pauses'
 
 // Product Hunt's budget is in complexity points per 15-minute window; every answer says how many are left
-// (X-Rate-Limit-Remaining) and in how many seconds the window resets (X-Rate-Limit-Reset): docs/platforms.md#producthunt.
+// (X-Rate-Limit-Remaining) and in how many seconds the window resets (X-Rate-Limit-Reset):
+// docs/platforms.md#producthunt.
 
 /**
  * The complexity points an answer says are left (X-Rate-Limit-Remaining) against what a page cost (the fall from the

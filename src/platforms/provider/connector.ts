@@ -10,7 +10,9 @@ import { type FieldMap, type ItemMapping, toMention } from './mapping'
 import { plainQuery } from '../../query/platform-queries'
 import { type Pacing, unnamedWait, withBackoff } from './backoff'
 
-/** The networks without a public search: each runs an Apify actor the operator licenses (docs/operations.md#platforms). */
+/**
+ * The networks without a public search: each runs an Apify actor the operator licenses (docs/operations.md#platforms).
+ */
 export const PROVIDER_PLATFORMS = ['linkedin', 'facebook', 'instagram', 'tiktok', 'quora', 'pinterest', 'g2'] as const
 export type ProviderPlatform = (typeof PROVIDER_PLATFORMS)[number]
 

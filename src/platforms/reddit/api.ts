@@ -8,7 +8,10 @@ import { pauseBoard, pauseKey, type PlatformShared } from '../common/shared-paus
 import { createTokenKeeper } from './token'
 import { NAMED_WAIT_MAX_SEC } from '../stream'
 
-/** Reddit's required form: `<platform>:<app id>:<version> (by /u/<username>)`, e.g. `linux:com.acme.leads:v0.1.0 (by /u/jane)`. */
+/**
+ * Reddit's required form: `<platform>:<app id>:<version> (by /u/<username>)`, e.g. `linux:com.acme.leads:v0.1.0 (by
+ * /u/jane)`.
+ */
 export const redditUserAgent = (config: Pick<Config['platforms']['reddit'], 'app_id' | 'username'>) =>
   `${process.platform}:${config.app_id.trim()}:v${version} (by /u/${config.username.trim()})`
 
@@ -17,9 +20,9 @@ export const redditUserAgent = (config: Pick<Config['platforms']['reddit'], 'app
  * the app's token on every call. A refused token (401: revoked, or expired before its time) is forgotten and the
  * call made once more with a new one. An answer that says no request remains (X-Ratelimit-Remaining below 1) holds
  * every call until its X-Ratelimit-Reset: each is refused unsent, 503 platform_budget_exhausted with the seconds left
- * (docs/platforms.md#rate-limits); `pause` is that wait (its `secondsLeft`, 0 or less when none). A 429 holds them until the time it named
- * alike, the token call's as the API's. Reddit counts its limit per OAuth client: the pause is the app's, for the searches and the stream of every
- * process (`shared`). `now` is injectable for tests.
+ * (docs/platforms.md#rate-limits); `pause` is that wait (its `secondsLeft`, 0 or less when none). A 429 holds them
+ * until the time it named alike, the token call's as the API's. Reddit counts its limit per OAuth client: the pause is
+ * the app's, for the searches and the stream of every process (`shared`). `now` is injectable for tests.
  */
 export function createRedditGet(
   config: Config['platforms']['reddit'],

@@ -87,7 +87,8 @@ export function createSearxngConnector(
     requestsFor: pagesFor,
     warning: () => silentEnginesWarning(network, silent),
     async search(keyword, limit, signal) {
-      // The registry builds this connector only when base_url is set (docs/operations.md#platforms); this guards the type.
+      // The registry builds this connector only when base_url is set (docs/operations.md#platforms); this guards the
+      // type.
       if (!config.base_url) throw new AppError('platform_not_configured', `${network} needs a SearXNG base_url`)
       // Nothing is sent during the limiter's wait: refused unsent, 503 with the seconds left.
       await pause.refuseWhileHeld()
@@ -176,7 +177,8 @@ function toMention(network: Network, r: v.InferOutput<typeof Result>, searchedAt
     // The title, then the engine's snippet of the page, as text.
     content: r.content ? `${stripHtml(r.title)}\n\n${stripHtml(r.content)}` : stripHtml(r.title),
     url: r.url,
-    // A result's author is a name at most: the page's site is no one's profile (docs/platforms.md#internet-and-indiehacker).
+    // A result's author is a name at most: the page's site is no one's profile
+    // (docs/platforms.md#internet-and-indiehacker).
     profileUrl: '',
     date: resultDate(r.publishedDate) ?? searchedAt,
     platform: network,

@@ -37,7 +37,8 @@ export const quotaPause = (config: Config['platforms']['stackoverflow'], shared:
  * docs/throttle: besides the quota, a dynamic throttle per method: an answer's `backoff` asks the application to call
  * the same method again only once that many seconds have passed. The application is its key, calling from its
  * address, so the wait holds every process here with that key calling `method`
- * (the searches and `platforms check`; the streams, on /questions), never another method (docs/platforms.md#stackoverflow).
+ * (the searches and `platforms check`; the streams, on /questions), never another method
+ * (docs/platforms.md#stackoverflow).
  */
 export const backoffPause = (config: Config['platforms']['stackoverflow'], shared: PlatformShared, method: string) =>
   sharedPause(

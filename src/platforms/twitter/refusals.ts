@@ -40,7 +40,9 @@ export const xRefusal: FailureReader = ({ status, text }) => {
 const spent = (status: number, what: string, fix: string) =>
   new UpstreamStatusError(status, `twitter: ${what}; retry after ${SPENT_WAIT_SEC} s. ${fix}`, SPENT_WAIT_SEC, false)
 
-/** A problem's identifier (the type's last segment, a reason), short and plain, or undefined: X's text is not repeated. */
+/**
+ * A problem's identifier (the type's last segment, a reason), short and plain, or undefined: X's text is not repeated.
+ */
 const slug = (s: string | undefined) => (s && /^[a-z-]{1,40}$/.test(s) ? s : undefined)
 
 /**

@@ -10,8 +10,8 @@ export type ReadConnection = {
   close(): void
 }
 
-// docs/performance.md#where-an-export-spends-its-memory: SQLite's default (2 MiB). A read that walks the table in its stored order uses
-// each page once; it needs the path down the B-tree in memory, not the pages it has passed.
+// docs/performance.md#where-an-export-spends-its-memory: SQLite's default (2 MiB). A read that walks the table in its
+// stored order uses each page once; it needs the path down the B-tree in memory, not the pages it has passed.
 const READ_CACHE_KIB = 2048
 
 /**

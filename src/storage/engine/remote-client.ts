@@ -64,7 +64,8 @@ export function openRemoteClient(a: {
   const waitForLock = createRemoteLockWait(a.lockWaitMs)
   // One write in flight at a time: sqld stalls, then stops taking writes, when many wait for its lock at once
   // (docs/performance.md#one-write-at-a-time-on-sqld). Reads go at once. A write the server never answers would hold
-  // every later one: past its deadline it is abandoned with the connections (docs/operations.md#a-database-that-stops-answering-a-write).
+  // every later one: past its deadline it is abandoned with the connections
+  // (docs/operations.md#a-database-that-stops-answering-a-write).
   const deadline = createWriteDeadline({
     host,
     probe,
@@ -116,7 +117,8 @@ export function openRemoteClient(a: {
       return (p[1] === 'read' ? read(run) : inTurn(run)).catch(explain)
     },
     migrate: (...p: Parameters<Client['migrate']>) => inTurn(() => client.migrate(...p), 'migration').catch(explain),
-    // Not taken in turn: nothing here opens an interactive transaction (docs/operations.md#several-executables-on-sqld).
+    // Not taken in turn: nothing here opens an interactive transaction
+    // (docs/operations.md#several-executables-on-sqld).
     transaction: (...p: Parameters<Client['transaction']>) => client.transaction(...p).catch(explain),
     executeMultiple: (sql: string) => inTurn(() => client.executeMultiple(sql)).catch(explain),
     sync: () => client.sync().catch(explain),
@@ -130,7 +132,8 @@ export function openRemoteClient(a: {
   return remote as Client
 }
 
-// How long a background write waits while counted calls' writes go first (docs/architecture.md#the-order-of-writes-on-a-libsql-server).
+// How long a background write waits while counted calls' writes go first
+// (docs/architecture.md#the-order-of-writes-on-a-libsql-server).
 const BACKGROUND_WAIT_MS = 5_000
 
 // A statement that only reads: a query (drizzle's and ours start with SELECT). Anything else counts as a write.

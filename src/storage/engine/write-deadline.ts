@@ -6,7 +6,9 @@ import { AppError } from '../../errors'
  * in milliseconds, and one waiting for another executable's lock answers SQLITE_BUSY within its own 5 s.
  */
 const WRITE_ANSWER_MS = 5_000
-/** How long that question (one `SELECT 1`, which needs no lock) may go unanswered before the server counts as silent. */
+/**
+ * How long that question (one `SELECT 1`, which needs no lock) may go unanswered before the server counts as silent.
+ */
 const PROBE_MS = 5_000
 /**
  * A write (not a migration) unanswered this long is given up even while the server answers others: its connection

@@ -18,9 +18,10 @@ export type ImportedVerdict = {
  * transaction. Each goes to the team's signal of its post, the one just stored or one the team already had, unless
  * that signal has a verdict already (a verdict the team gave here is kept, and running the import again changes
  * nothing). It keeps what rateSignal keeps (the signal's score and intent; an imported signal's scorer, model and
- * prompt version are null). Then each signal is dismissed or not as the feedback route leaves it (docs/api.md#feedback):
- * judged not relevant, dismissed; judged relevant, in the list, also one stored dismissed because its author is muted
- * (docs/people.md#mute), as a pass's is once judged relevant. Their people's figures are summed up again.
+ * prompt version are null). Then each signal is dismissed or not as the feedback route leaves it
+ * (docs/api.md#feedback): judged not relevant, dismissed; judged relevant, in the list, also one stored dismissed
+ * because its author is muted (docs/people.md#mute), as a pass's is once judged relevant. Their people's figures are
+ * summed up again.
  */
 export function verdictInserts(teamId: string, verdicts: KeyedVerdict[]): InStatement[] {
   return chunks(verdicts).flatMap((part) => {

@@ -70,7 +70,8 @@ const valuesOf = (s: NewSignal) => [
   accountOf(s),
   // The author's other forgotten key (forgotten-key.ts): its account's, or its name's as such an account's.
   s.authorKnown === false ? null : otherForgottenKey(s),
-  // Dismissed as its import file says (docs/operations.md#importing-signals), whatever its person: the mute stayed behind.
+  // Dismissed as its import file says (docs/operations.md#importing-signals), whatever its person: the mute stayed
+  // behind.
   s.dismissed ? 1 : 0,
 ]
 
@@ -89,9 +90,10 @@ const FROM_VALUES = SIGNAL_COLUMNS.map((c, i) =>
  * author (`authorKnown` false, the row's value after the forgotten key) joins no one, not even a real account of that
  * name: its signal has no person (docs/people.md#who-is-a-person). A post whose account has a platform id joins the
  * person kept by it (the row's value before last, people-accounts.ts), else whoever holds the name. A post of an author
- * the team forgot is not stored (docs/people.md#forget; an account kept by its id, under any name: the row's last value), checked here, in the transaction that stores it: a person forgotten while a pass scored
- * their post does not come back with it. Nor is one of a team removed meanwhile (`team remove` while `serve` polls):
- * the rest of the batch is stored. A signal given as dismissed (an import's, the row's last value) is stored so.
+ * the team forgot is not stored (docs/people.md#forget; an account kept by its id, under any name: the row's last
+ * value), checked here, in the transaction that stores it: a person forgotten while a pass scored their post does not
+ * come back with it. Nor is one of a team removed meanwhile (`team remove` while `serve` polls): the rest of the batch
+ * is stored. A signal given as dismissed (an import's, the row's last value) is stored so.
  */
 export function signalInserts(signals: NewSignal[], returning: string): InStatement[] {
   return chunks(signals).map((part) => ({

@@ -5,7 +5,9 @@ import { chunks, teamExists, tuples } from './multi-row'
 
 type AccountAuthor = { teamId: string; platform: string; author: string; profileUrl?: string; postId: string }
 
-/** A people statement's row: the person's id, team, platform, name, profile address, post id, the name's forgotten key. */
+/**
+ * A people statement's row: the person's id, team, platform, name, profile address, post id, the name's forgotten key.
+ */
 export const authorRow = (id: string, a: AccountAuthor) => [
   id,
   a.teamId,

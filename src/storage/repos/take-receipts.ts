@@ -107,7 +107,10 @@ export function createTakeReceipts(database: Client, group: GroupCommit, holder:
     },
     /** A take in doubt, or a give-back not answered: settled once the server answers. */
     owe,
-    /** The call kept its unit, or the take took nothing: its receipt goes, with the others of this turn, in one statement. */
+    /**
+     * The call kept its unit, or the take took nothing: its receipt goes, with the others of this turn, in one
+     * statement.
+     */
     forget,
     /**
      * The call still runs, now in hold window `window`: with its hold's move (usage.ts), in one transaction, the

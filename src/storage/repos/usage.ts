@@ -33,8 +33,9 @@ const isUnlimited = (source: Reservation['source'], a: { window: number | null }
 
 /**
  * The quota counters live on the team row and change only through single UPDATE statements, each atomic on its
- * own, so concurrent callers can never spend the same unit twice (docs/api.md#reserve-and-give-back), also across processes. Every
- * counted request writes here, so the writes of one event-loop turn share a commit (see group-commit.ts).
+ * own, so concurrent callers can never spend the same unit twice (docs/api.md#reserve-and-give-back), also across
+ * processes. Every counted request writes here, so the writes of one event-loop turn share a commit (see
+ * group-commit.ts).
  *
  * Units reserved by calls in flight are also counted on the row (a hold), in the same statement that takes them,
  * so that a call finding no unit free can tell, in any process, whether some may still come back. This repo also

@@ -14,7 +14,9 @@ export type Before = {
   dismissed: boolean
 }
 
-/** What the tuning keeps of the signal with a verdict (docs/scoring.md#tuning-by-verdicts), written again by an Undo. */
+/**
+ * What the tuning keeps of the signal with a verdict (docs/scoring.md#tuning-by-verdicts), written again by an Undo.
+ */
 type Judged = { keywordLc: string; score: number; intent: string; scoredBy: string | null }
 type Produced = Judged & { model: string | null; promptVersion: string | null }
 
@@ -50,7 +52,10 @@ export const beforeOf = (r: Record<string, unknown>): Before => ({
   dismissed: Number(r.dismissed) === 1,
 })
 
-/** The undo records of console verdicts (tables/verdict-undos.ts); each is written with its verdict (signal-feedback.ts). */
+/**
+ * The undo records of console verdicts (tables/verdict-undos.ts); each is written with its verdict
+ * (signal-feedback.ts).
+ */
 export function createVerdictUndosRepo(db: Db) {
   return {
     /**

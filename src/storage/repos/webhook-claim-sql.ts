@@ -22,10 +22,10 @@ export const receiverOf = (e: string) => {
 // claim_expires_at: finish, hold and replay clear it; named index, or the planner reads the whole table in endpoint
 // order to group it); those within its share: `perEndpoint`, or fewer while its receiver's answers said fewer
 // requests remain until a reset still ahead (webhook_rate_limits, the fewest any of its endpoints noted). An
-// endpoint paused past now (its receiver asked to wait: docs/destinations.md#rate-limits) gives none. Oldest is by due time, then by rowid, the
-// order the deliveries were written in (an index holds the rowid after its columns), in all three steps: a pass's
-// deliveries are due at one time, and ranked by their random ids a later one passed an earlier one (one answered 429
-// included) whenever fewer places were free than attempts due (docs/webhooks.md#delivery).
+// endpoint paused past now (its receiver asked to wait: docs/destinations.md#rate-limits) gives none. Oldest is by due
+// time, then by rowid, the order the deliveries were written in (an index holds the rowid after its columns), in all
+// three steps: a pass's deliveries are due at one time, and ranked by their random ids a later one passed an earlier
+// one (one answered 429 included) whenever fewer places were free than attempts due (docs/webhooks.md#delivery).
 export const DUE_PER_ENDPOINT = `select id from (
     select d.id, d.next_attempt_at, d.rowid as written,
       row_number() over (partition by ${receiverOf('e')} order by d.next_attempt_at, d.rowid) + coalesce(b.n, 0)

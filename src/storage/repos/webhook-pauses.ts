@@ -27,10 +27,10 @@ export function receiverPauses(db: Db) {
       await pause(sameReceiver(id), untilMs, reason)
     },
     /**
-     * An answer said `remaining` requests are left until `resetAtMs` (epoch ms), noted on each endpoint of its receiver:
-     * the claim keeps no more attempts under way to it until then. Answers come in any order, so while a reset noted
-     * earlier is still ahead of `nowMs` the fewest said and the latest reset are kept (a later answer can only say
-     * fewer); once it has passed, the answer's own. Nothing is noted for an endpoint deleted meanwhile.
+     * An answer said `remaining` requests are left until `resetAtMs` (epoch ms), noted on each endpoint of its
+     * receiver: the claim keeps no more attempts under way to it until then. Answers come in any order, so while a
+     * reset noted earlier is still ahead of `nowMs` the fewest said and the latest reset are kept (a later answer can
+     * only say fewer); once it has passed, the answer's own. Nothing is noted for an endpoint deleted meanwhile.
      */
     async noteRemaining(id: string, remaining: number, resetAtMs: number, nowMs: number) {
       await db.$client.execute({
@@ -43,7 +43,9 @@ export function receiverPauses(db: Db) {
         args: [remaining, resetAtMs, id, nowMs, nowMs],
       })
     },
-    /** The same for every endpoint of this kind, whichever team's (a limit of the whole server's, such as Discord's). */
+    /**
+     * The same for every endpoint of this kind, whichever team's (a limit of the whole server's, such as Discord's).
+     */
     async pauseKindUntil(kind: EndpointRow['kind'], untilMs: number, reason: string) {
       await pause(eq(webhookEndpoints.kind, kind), untilMs, reason)
     },
@@ -66,8 +68,8 @@ export function receiverPauses(db: Db) {
       return row?.at ?? undefined
     },
     /**
-     * When the first pause of an enabled endpoint still running at `nowMs` ends (epoch ms), if any is: its pause, or the
-     * reset of a limit said to have no request left (the latest reset said, which may come after the pause ends).
+     * When the first pause of an enabled endpoint still running at `nowMs` ends (epoch ms), if any is: its pause, or
+     * the reset of a limit said to have no request left (the latest reset said, which may come after the pause ends).
      */
     async firstPauseEnd(nowMs: number): Promise<number | undefined> {
       const noneLeft = sql`case when ${webhookRateLimits.remaining} = 0 then ${webhookRateLimits.resetAt} end`

@@ -3,8 +3,8 @@ import { teams } from './teams'
 
 // docs/people.md: who wrote a team's signals, one row per (team, platform, author); an X account's is kept by its user
 // id (docs/people.md#renamed-accounts, storage/repos/people-accounts.ts) and takes its new name. A row linked by hand
-// to another (`linked_to`) is one more identity of that person; its signals then carry the other's id. The figures after
-// `muted` are the person's signals summed up (storage/repos/people-figures.ts), kept with every store of signals.
+// to another (`linked_to`) is one more identity of that person; its signals then carry the other's id. The figures
+// after `muted` are the person's signals summed up (storage/repos/people-figures.ts), kept with every store of signals.
 export const people = sqliteTable(
   'people',
   {

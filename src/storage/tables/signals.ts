@@ -41,8 +41,8 @@ export const signals = sqliteTable(
   (t) => [
     // docs/operations.md#exactly-once: one signal per (team, platform, post id).
     uniqueIndex('signals_team_post_idx').on(t.teamId, t.platform, t.postId),
-    // The list order (score desc, publishedAt desc, id desc) led by each equality filter, so every filter walks an index
-    // in result order and stops after offset+limit rows. `dismissed` comes last: the default list skips the few
+    // The list order (score desc, publishedAt desc, id desc) led by each equality filter, so every filter walks an
+    // index in result order and stops after offset+limit rows. `dismissed` comes last: the default list skips the few
     // dismissed rows while it walks the index in order, without reading a row, and include=dismissed reads them all.
     // All three sort columns descending, so a row-value bound
     // `(score, published_at, id) < (?, ?, ?)` is one seek into these indexes (the signals repo's keyset anchors).

@@ -105,10 +105,10 @@ export const destinationWindows = sqliteTable(
   (t) => [primaryKey({ columns: [t.endpointId, t.windowFrom] })],
 )
 
-// docs/destinations.md#rate-limits: how many requests a destination's receiver said it still takes (X-RateLimit-Remaining,
-// the fewest said) until its limit resets (reset_at, epoch ms, the latest said): until then the claim keeps no more of
-// its attempts under way than that. One row per destination whose answers said so; a row whose reset has passed
-// bounds nothing, and the next answer writes over it.
+// docs/destinations.md#rate-limits: how many requests a destination's receiver said it still takes
+// (X-RateLimit-Remaining, the fewest said) until its limit resets (reset_at, epoch ms, the latest said): until then the
+// claim keeps no more of its attempts under way than that. One row per destination whose answers said so; a row whose
+// reset has passed bounds nothing, and the next answer writes over it.
 export const webhookRateLimits = sqliteTable('webhook_rate_limits', {
   endpointId: text('endpoint_id')
     .primaryKey()

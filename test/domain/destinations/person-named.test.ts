@@ -1,6 +1,7 @@
 // docs/destinations.md#bodies: a message read by people names a lead's person by the name the console shows them by,
 // as text (escaped for its format, one line, bounded), not by `per_…`, which told a reader nothing; the e-mail's link
-// to the person's page keeps the id (Slack's and Teams' too), and a `webhook` body keeps `personId` alone, as the API shows a signal.
+// to the person's page keeps the id (Slack's, Teams' and Discord's too), and a `webhook` body keeps `personId` alone,
+// as the API shows a signal.
 import { describe, expect, test } from 'bun:test'
 import { buildDueWindows } from '../../../src/domain/webhooks/digests'
 import { createEndpoint } from '../../../src/domain/webhooks/endpoints'
@@ -42,8 +43,10 @@ describe("a lead's person, by name (docs/destinations.md#bodies)", () => {
     const teams = bodyOf('/workflows/')
     // A word wider than a phone's card is cut there (docs/destinations.md#teams): the name's start shows.
     expect(teams).toContain('person Ann <b>&amp; *Ops* _x_ www')
-    // Discord names the person only; Slack and Teams link their page too (person-link.test.ts).
-    expect(bodyOf('/api/webhooks/')).not.toContain(id)
+    // The id only in the link to their page, as in Slack and Teams (person-link.test.ts).
+    expect(discord.embeds[0].fields.at(-1).value).toBe(
+      `[Open the person’s page](https://leads.example.com/#/people/${id})`,
+    )
 
     const mail = server.received[0]?.mail
     const html = String(mail?.html)

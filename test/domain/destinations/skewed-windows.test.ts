@@ -83,7 +83,8 @@ describe('digest windows between servers whose clocks disagree', () => {
       const input = endpointInput('', { kind: 'email', url: null, to: 'sales@example.com', enabled: !change })
       const { endpoint } = await createEndpoint(change ? finder : ahead, { teamId: team.id, input })
       if (change) await updateEndpoint(ahead, { teamId: team.id, id: endpoint.id, change })
-      // Its first window starts when it was added (or enabled) by the database's clock, not in the ahead server's future.
+      // Its first window starts when it was added (or enabled) by the database's clock, not in the ahead server's
+      // future.
       expect((await state(ahead, endpoint.id)).windowFrom).toBeLessThanOrEqual(Date.now())
 
       world.add('hackernews', keyword, {

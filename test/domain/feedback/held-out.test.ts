@@ -1,6 +1,6 @@
-// docs/scoring.md#tuning-by-verdicts, measured: a simulated team whose taste differs from the default judges the signals of a
-// training half of real scored posts (the rules scorer, through real polling passes); on the held-out half, the
-// signals its tuned threshold lets through are at least as precise as those a team without verdicts gets.
+// docs/scoring.md#tuning-by-verdicts, measured: a simulated team whose taste differs from the default judges the
+// signals of a training half of real scored posts (the rules scorer, through real polling passes); on the held-out
+// half, the signals its tuned threshold lets through are at least as precise as those a team without verdicts gets.
 import { afterEach, describe, expect, test } from 'bun:test'
 import type { Deps } from '../../../src/deps'
 import { addKeywords } from '../../../src/domain/keywords/keywords'

@@ -99,7 +99,8 @@ describe('scoring many posts in a row (scoreMany)', () => {
       const batch = deps.scoring.batch({ rulesPool: pool })
       try {
         const outcomes = await batch.scoreMany(items(4), NOT_STOPPED)
-        // The lunch posts (even) are mentions without the keyword, below the threshold; the CRM questions (odd) above it.
+        // The lunch posts (even) are mentions without the keyword, below the threshold; the CRM questions (odd) above
+        // it.
         expect(outcomes.map((o) => (typeof o === 'string' ? o : o.scoredBy))).toEqual([
           'triaged',
           'openai',

@@ -3,9 +3,9 @@ import { seedTeam, testDeps } from '../../support/deps'
 import { fakesPerTest, type Received } from '../../support/fake-upstream'
 import { recordingLogger } from '../../support/log'
 
-// docs/scoring.md#fallback-and-timeouts: an outage is told once, not per call, but what the model server does can change
-// while it lasts. A model that first answered text that is not JSON, then whose server stopped, kept being told as
-// "its calls fail" in the console's Settings and by the log's one scorer_failed line, so a team read "choose another
+// docs/scoring.md#fallback-and-timeouts: an outage is told once, not per call, but what the model server does can
+// change while it lasts. A model that first answered text that is not JSON, then whose server stopped, kept being told
+// as "its calls fail" in the console's Settings and by the log's one scorer_failed line, so a team read "choose another
 // model" while the fix was to start the server again. The fake follows OpenAI's chat completions API as
 // docs/scoring.md#backends describes the openai backend: GET /v1/models lists the model, POST /v1/chat/completions
 // answers a chat.completion whose message content here is prose instead of the requested JSON.

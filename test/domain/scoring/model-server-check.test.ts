@@ -216,7 +216,8 @@ describe('the start-up check of the model server', () => {
 
   // A host name that does not resolve (a typo, an internal name this machine cannot look up, api.openai.com on a site
   // without internet access) read 'no model server at …', which sends the operator to check a server that may be
-  // running; the line now says the name is what failed, and the setting that holds it (.invalid never resolves: RFC 6761).
+  // running; the line now says the name is what failed, and the setting that holds it (.invalid never resolves: RFC
+  // 6761).
   test('a host name that cannot be looked up is named as such, not as a server that is not running', async () => {
     const r = await check({ LEAD_SIGNALS_SCORER_OLLAMA_HOST: 'http://ollama.nowhere.invalid:11434' })
     expect(r.ready).toBe(false)

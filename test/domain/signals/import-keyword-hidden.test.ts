@@ -1,8 +1,8 @@
-// docs/operations.md#importing-signals: a signal's `keyword` is the query it was found with, and a tracked keyword holds
-// no control or direction character (refused where it is, docs/queries.md#spaces). An import took any 200 characters
-// there: a right-to-left override from a file made elsewhere was shown inside the keyword's quotes in the console
-// ("crm\u202eerp" read “crm”pre), and an escape sequence went to the e-mails' plain text. A line whose keyword holds
-// one is now refused as the keyword itself would be, naming the character; tabs and line breaks, which a keyword
+// docs/operations.md#importing-signals: a signal's `keyword` is the query it was found with, and a tracked keyword
+// holds no control or direction character (refused where it is, docs/queries.md#spaces). An import took any 200
+// characters there: a right-to-left override from a file made elsewhere was shown inside the keyword's quotes in the
+// console ("crm\u202eerp" read “crm”pre), and an escape sequence went to the e-mails' plain text. A line whose keyword
+// holds one is now refused as the keyword itself would be, naming the character; tabs and line breaks, which a keyword
 // reads as spaces, are not such characters.
 import { expect, test } from 'bun:test'
 import { parseSignalLine } from '../../../src/domain/signals/import'

@@ -40,10 +40,10 @@ describe('a stream whose store never returns', () => {
     await eventually('the first position', async () => (await w.position('hackernews')) === String(before))
     const first = w.hn.story(BUYING('first'))
     // The first batch's scoring starts the rules worker, which on a loaded host (two cores, other suites beside) took
-    // longer than the allowance, even 5 s: that batch was given up on as "the scoring" and read again 10 s later (2 s here), and
-    // the test took that stall for the store's (failed 4 of 8 under load). Such a stall is legitimate before the post
-    // whose store hangs; from then on the worker is running, and the one stall told is the store's. (The scoring given
-    // up on may store the first signal as it ends, before the stream starts again 2 s after that stall.)
+    // longer than the allowance, even 5 s: that batch was given up on as "the scoring" and read again 10 s later (2 s
+    // here), and the test took that stall for the store's (failed 4 of 8 under load). Such a stall is legitimate before
+    // the post whose store hangs; from then on the worker is running, and the one stall told is the store's. (The
+    // scoring given up on may store the first signal as it ends, before the stream starts again 2 s after that stall.)
     await eventually('the first signal', async () => (await w.signals()).length === 1, 40_000)
     const stalls = () => lines.filter((l) => l.event === 'stream_stalled')
     const starting = stalls().length

@@ -6,7 +6,8 @@ import { eventually, jetstreamReading } from '../../support/stream-world'
 // Jetstream's cursor is the instance's own time_us, and a reconnection asks for the events from it on
 // (github.com/bluesky-social/jetstream, README "Consuming Jetstream"). One event timed far ahead by a broken instance
 // moved the stored cursor there, and every later connection asked from the future: the replay sent nothing and each
-// live event, earlier than the cursor, was passed over as already read, until the clock caught up (docs/streams.md#resuming).
+// live event, earlier than the cursor, was passed over as already read, until the clock caught up
+// (docs/streams.md#resuming).
 const stops: (() => void)[] = []
 afterEach(() => {
   while (stops.length) stops.pop()?.()

@@ -48,8 +48,8 @@ describe('Bluesky stream: a Jetstream instance that turns the subscription away'
     expect(failure).toBe(`bluesky: Jetstream at ${host} closed the connection as it opened (1001 server shutting down)`)
   })
 
-  // An instance that takes the subscription and sends nothing (its feed stalled, a proxy that forwards nothing) was told
-  // as one that "could not be reached", and the operator looked for a network fault or a firewall.
+  // An instance that takes the subscription and sends nothing (its feed stalled, a proxy that forwards nothing) was
+  // told as one that "could not be reached", and the operator looked for a network fault or a firewall.
   test('by taking it and sending nothing: the failure says so, not that it could not be reached', async () => {
     const { failure, host } = await firstFailure(() => {}, 1500)
     expect(failure).toBe(`bluesky: Jetstream at ${host} took the connection and sent nothing for 1.5 s`)

@@ -11,7 +11,8 @@ import { BUYING, eventually, recordingSink } from '../../support/stream-world'
 // alive with heartbeat comments (`:thump`) whether or not statuses reach it, so heartbeats say the connection is open,
 // not that the timeline's statuses are sent. A streaming server that lost its feed of statuses sent heartbeats alone
 // for as long as it ran: source health showed a stream that heard upstream every few seconds, and nothing was read.
-// The timeline (docs.joinmastodon.org/methods/timelines) lists what the stream should have sent: docs/streams.md#outages.
+// The timeline (docs.joinmastodon.org/methods/timelines) lists what the stream should have sent:
+// docs/streams.md#outages.
 const stops: (() => unknown)[] = []
 afterEach(async () => {
   while (stops.length) await stops.pop()?.()

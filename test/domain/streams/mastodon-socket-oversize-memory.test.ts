@@ -6,10 +6,11 @@ import { streamedStatus, updateMessage } from '../../support/mastodon-updates'
 import { recordingSink } from '../../support/stream-world'
 
 // docs/streams.md#backpressure: while a connection's catch-up reads the timeline, the WebSocket reader holds what the
-// server pushes meanwhile (Mastodon's streaming API, docs.joinmastodon.org/methods/streaming#websocket: one JSON message
-// an event), up to 1,000 messages. A message over 1 MiB is passed over, but it was held whole until the catch-up ended
-// and only then thrown away: a hostile or broken server that answered its timeline slowly and pushed 1,000 messages of
-// 16 MiB meanwhile made the reader hold 16 GB. Now an oversize message is held as a marker of one passed over.
+// server pushes meanwhile (Mastodon's streaming API, docs.joinmastodon.org/methods/streaming#websocket: one JSON
+// message an event), up to 1,000 messages. A message over 1 MiB is passed over, but it was held whole until the
+// catch-up ended and only then thrown away: a hostile or broken server that answered its timeline slowly and pushed
+// 1,000 messages of 16 MiB meanwhile made the reader hold 16 GB. Now an oversize message is held as a marker of one
+// passed over.
 const stops: (() => void)[] = []
 afterEach(() => {
   while (stops.length) stops.pop()?.()

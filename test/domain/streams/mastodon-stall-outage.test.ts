@@ -11,8 +11,8 @@ import { eventually } from '../../support/stream-world'
 // docs/streams.md#outages: a streaming server that lost its feed of statuses keeps each connection alive with
 // heartbeats (docs.joinmastodon.org/methods/streaming, "About HTTP server-sent events") while the timeline
 // (docs.joinmastodon.org/methods/timelines) lists what it did not send. Each reconnection's catch-up read those
-// statuses from the timeline and that ended the outage: the log went stream_read_failed, stream_recovered about 11 times
-// an hour, and GET /readyz never named the stream, however long the streaming server stayed stalled.
+// statuses from the timeline and that ended the outage: the log went stream_read_failed, stream_recovered about 11
+// times an hour, and GET /readyz never named the stream, however long the streaming server stayed stalled.
 const stops: (() => unknown)[] = []
 afterEach(async () => {
   while (stops.length) await stops.pop()?.()

@@ -104,8 +104,8 @@ for (const [scheme, name] of [
     }, 30_000)
   })
 
-// GoToSocial before 0.17 takes a token given as the protocol without echoing it, and the WebSocket client then fails the
-// handshake; its Authorization header it reads on every version (its swagger, /api/v1/streaming).
+// GoToSocial before 0.17 takes a token given as the protocol without echoing it, and the WebSocket client then fails
+// the handshake; its Authorization header it reads on every version (its swagger, /api/v1/streaming).
 describe('Mastodon stream over WebSocket: the token where the server reads it', () => {
   test('GoToSocial before 0.17, named by its NodeInfo: connects, the token in the Authorization header alone', async () => {
     const fedi = wsOnly('ulid', TOKEN, { name: 'gotosocial', version: '0.16.3' })

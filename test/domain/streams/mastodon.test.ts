@@ -63,7 +63,8 @@ describe('Mastodon stream (server-sent events)', () => {
     const { deps, clock } = await mastodonWorld(masto)
     await eventually('the stream to connect', () => masto.clients() === 1)
     await eventually('the position stored', async () => (await deps.repos.streamPositions.get('mastodon')) != null)
-    // Ten minutes on a hashtag hardly anybody uses: the streaming server writes a `:thump` line every 15 s and nothing else.
+    // Ten minutes on a hashtag hardly anybody uses: the streaming server writes a `:thump` line every 15 s and nothing
+    // else.
     const later = new Date(clock.now().getTime() + 10 * 60_000)
     clock.set(later)
     masto.heartbeat()

@@ -118,8 +118,8 @@ describe('the bound of the polling queue a stream hands its overflow to', () => 
     expect((await queueBoundOf(w))?.queueBound).toBeNull()
   }, 90_000)
 
-  // docs/scoring.md#fallback-and-timeouts: with fallback "none" nothing is scored by the embedded scorer in place of the
-  // model; past the bound the overflow is passed over and reported as a gap, never scored by rules.
+  // docs/scoring.md#fallback-and-timeouts: with fallback "none" nothing is scored by the embedded scorer in place of
+  // the model; past the bound the overflow is passed over and reported as a gap, never scored by rules.
   test('with scorer.fallback = "none", past it the overflow is a gap in source health, not scored by the rules', async () => {
     const model = slowModel()
     const lines: Record<string, unknown>[] = []

@@ -12,7 +12,8 @@ import { recordingSink } from '../../support/stream-world'
 // Hacker News gives an item's `time` and Reddit a thing's `created_utc` in Unix seconds (github.com/HackerNews/API,
 // reddit.com/dev/api). One beyond what a date can hold (a broken answer, a mirror) threw as the post was read, so the
 // whole read failed, was retried, and failed again on the same post: the stream read nothing more while it was there
-// (Hacker News for good, as its position never passed it; Reddit until a hundred newer posts pushed it off the listing).
+// (Hacker News for good, as its position never passed it; Reddit until a hundred newer posts pushed it off the
+// listing).
 const stops: (() => void)[] = []
 afterEach(() => {
   while (stops.length) stops.pop()?.()

@@ -1,8 +1,8 @@
 import { expect, test } from 'bun:test'
 import { ownerConsole } from '../../support/owner-console'
 
-// docs/operations.md#teams-keys-keywords-and-profiles, docs/console.md#icp-profiles: a team has at most 20 ICP profiles, since a model scorer is
-// sent every name whole, and past that the names alone fill a small model's context
+// docs/operations.md#teams-keys-keywords-and-profiles, docs/console.md#icp-profiles: a team has at most 20 ICP
+// profiles, since a model scorer is sent every name whole, and past that the names alone fill a small model's context
 // (docs/scoring.md#profiles-longer-than-the-context). The 21st is refused as 400 invalid_request, nothing added;
 // the 20 can still be edited, and one removed makes room.
 

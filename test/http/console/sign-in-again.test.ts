@@ -1,6 +1,6 @@
-// Signing in with a session cookie already in the browser ends that session on the server (docs/console.md#people-and-sessions):
-// the cookie is replaced in the browser, and a copy of the old one (taken before, or kept by another program) opens
-// nothing. A failed sign-in leaves the session as it was.
+// Signing in with a session cookie already in the browser ends that session on the server
+// (docs/console.md#people-and-sessions): the cookie is replaced in the browser, and a copy of the old one (taken
+// before, or kept by another program) opens nothing. A failed sign-in leaves the session as it was.
 import { afterEach, describe, expect, test } from 'bun:test'
 import { createUser } from '../../../src/domain/users/users'
 import { oauthWorld, PASSWORD } from '../../support/oauth'

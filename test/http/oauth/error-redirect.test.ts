@@ -1,6 +1,6 @@
 // An authorization request that fails before anyone signed in (RFC 9700 §4.11.2, the authorization server as an open
-// redirector): anyone can register a client whose redirect URI is a phishing page, and a link to /oauth/authorize with a
-// bad parameter would send its visitor there at once, from this service's address (docs/oauth.md#authorization).
+// redirector): anyone can register a client whose redirect URI is a phishing page, and a link to /oauth/authorize with
+// a bad parameter would send its visitor there at once, from this service's address (docs/oauth.md#authorization).
 import { afterAll, describe, expect, test } from 'bun:test'
 import { authorizeUrl, oauthWorld, pkcePair, REDIRECT_URI, registerClient } from '../../support/oauth'
 

@@ -1,7 +1,7 @@
 // docs/api.md#mcp-over-http: a client configured with a key (Claude Code's `headers`, the Inspector's --header) sends
 // it on every request, beside any token it gets by signing in, and the key is what the server reads then
-// (docs/api.md#authentication). A sign-in started by a wrong key's 401 could therefore never help: the SDK's client, with
-// an OAuth provider as Claude Code has, registered itself and sent its user to sign in, and the token it got was
+// (docs/api.md#authentication). A sign-in started by a wrong key's 401 could therefore never help: the SDK's client,
+// with an OAuth provider as Claude Code has, registered itself and sent its user to sign in, and the token it got was
 // refused as the key was. A wrong key is a 403 that says so, which such a client shows instead.
 import { afterEach, describe, expect, test } from 'bun:test'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'

@@ -3,8 +3,8 @@ import { authorizeUrl, oauthWorldsPerTest, pkcePair, registerClient, tokenReques
 
 // docs/oauth.md#consent: the page names the host the answer goes back to, read as a browser reads the redirect URI
 // (the WHATWG URL Standard). The code's redirect must go to that host. The grant library built it with Node's legacy
-// url.parse, which ends a host at `;`, `'`, `"`, `{` or a backquote and does not decode a percent-encoded host: each URI
-// below was shown as one host on the consent page and its code sent to evil.example.
+// url.parse, which ends a host at `;`, `'`, `"`, `{` or a backquote and does not decode a percent-encoded host: each
+// URI below was shown as one host on the consent page and its code sent to evil.example.
 const world = oauthWorldsPerTest()
 const SPLIT_HOSTS = [
   'https://evil.example;.app.example.com/cb',

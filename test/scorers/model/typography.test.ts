@@ -22,7 +22,9 @@ function buckets(content: string): number[] {
   return [...f.text.met.subarray(0, f.text.metN)]
 }
 
-/** Each way of dressing the post, and whether the rules, whose facts the model reads beside the words, read it alike. */
+/**
+ * Each way of dressing the post, and whether the rules, whose facts the model reads beside the words, read it alike.
+ */
 const dressed: Record<string, [string, boolean]> = {
   'curly apostrophes': [PLAIN.replaceAll("'", '\u2019'), true],
   'an em dash for " - "': [PLAIN.replace(' - ', '\u2014'), true],

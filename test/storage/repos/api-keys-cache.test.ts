@@ -81,8 +81,9 @@ describe('remembered key lookups', () => {
     s.deps.database.client.close()
   })
 
-  // A limited plan's unit is held, and its take writes a receipt naming this process (docs/api.md#reserve-and-give-back):
-  // the receipt, its renewal and its deletion change nothing a lookup holds, so they are quiet writes too.
+  // A limited plan's unit is held, and its take writes a receipt naming this process
+  // (docs/api.md#reserve-and-give-back): the receipt, its renewal and its deletion change nothing a lookup holds, so
+  // they are quiet writes too.
   test("stay through a limited plan's charges: the take with its receipt, the hold's move and the keep", async () => {
     const s = await seededFile()
     const client = s.deps.database.client

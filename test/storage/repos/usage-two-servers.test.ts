@@ -28,7 +28,9 @@ afterAll(() => {
 
 type Answer = { status: number | 'none'; ms: number }
 
-/** GET /api/v1/signals (a counted route), given up on after ANSWER_WITHIN_MS so a stall fails the test, not hangs it. */
+/**
+ * GET /api/v1/signals (a counted route), given up on after ANSWER_WITHIN_MS so a stall fails the test, not hangs it.
+ */
 async function counted(call: ReturnType<typeof client>, key: string): Promise<Answer> {
   const started = performance.now()
   const none = Bun.sleep(ANSWER_WITHIN_MS).then(() => 'none' as const)

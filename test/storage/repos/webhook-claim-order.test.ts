@@ -8,7 +8,9 @@ import { deliveriesWritten } from '../../support/webhooks'
 
 const S = 1000
 
-/** One destination with 8 deliveries due at the same time, written in the order `written`, their ids sorting last first. */
+/**
+ * One destination with 8 deliveries due at the same time, written in the order `written`, their ids sorting last first.
+ */
 async function world() {
   const written = ['msg_h', 'msg_g', 'msg_f', 'msg_e', 'msg_d', 'msg_c', 'msg_b', 'msg_a']
   const { repo, now } = await deliveriesWritten(written)

@@ -114,7 +114,8 @@ export const createSignalExportsRepo = (database: Pick<Database, 'client' | 'ope
   open(teamId: string, filter: SignalFilter): ExportReader {
     const own: ReadConnection | undefined = database.openReader?.()
     const rows = own ? (s: Statement) => own.all(s.sql, s.args) : viaClient(database.client)
-    // A keyword is resolved once, against the spellings of the signals stored when the export starts (keyword-filter.ts).
+    // A keyword is resolved once, against the spellings of the signals stored when the export starts
+    // (keyword-filter.ts).
     let resolved: Promise<SignalFilter> | undefined
     return {
       async page(after, limit) {

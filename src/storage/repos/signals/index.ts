@@ -139,9 +139,9 @@ export function createSignalsRepo(
       })
     },
     /**
-     * Inserts in one transaction, skipping posts the team already has (docs/operations.md#exactly-once), and bumps the team's
-     * signals version so cached totals are recomputed. Returns how many rows were new. `verdicts`: the import file's,
-     * stored with them (imported-verdicts.ts).
+     * Inserts in one transaction, skipping posts the team already has (docs/operations.md#exactly-once), and bumps the
+     * team's signals version so cached totals are recomputed. Returns how many rows were new. `verdicts`: the import
+     * file's, stored with them (imported-verdicts.ts).
      */
     async insertMany(teamId: string, rows: NewSignal[], verdicts: ImportedVerdict[] = []): Promise<number> {
       if (rows.length === 0) return 0

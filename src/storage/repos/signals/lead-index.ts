@@ -24,7 +24,9 @@ export const firstEquality = (shape: Pick<FilterShape, Equality>) => EQUALITIES.
 // A constant name, never a value: `indexed by` takes no placeholder.
 const indexOf = (column: Equality) => sql.raw(`signals_${column}_idx`)
 
-/** A row's sort key, as SQL, not columns: drizzle refuses a table's columns from a `from` it did not write (through). */
+/**
+ * A row's sort key, as SQL, not columns: drizzle refuses a table's columns from a `from` it did not write (through).
+ */
 export const SORT_KEY = {
   score: sql<number>`${signals.score}`,
   publishedAt: sql<string>`${signals.publishedAt}`,
