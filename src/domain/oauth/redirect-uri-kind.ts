@@ -1,4 +1,7 @@
-/** The hosts of an app's local listener (RFC 8252 §7.3, §8.3): the only ones a redirect URI may name over plain http. */
+/**
+ * The hosts of an app's local listener (RFC 8252 §7.3, §8.3): the only ones a redirect URI may name over plain
+ * http.
+ */
 export const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost'])
 
 const SCHEME = /^([a-z][a-z\d+.-]*):/i
