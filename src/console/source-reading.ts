@@ -33,8 +33,11 @@ export function reading(s: Source, now = serverNow()): string {
 // answer (eight passes on the default schedule, two on an hourly one) is a source that stopped finding.
 const DOWN_AFTER_MS = 2 * 3_600_000
 
-/** Failing now, and its failed tries span two hours or more since it last answered (never answered: Getting started's). */
-export const stoppedAnswering = (s: Pick<Source, 'lastFailureAt' | 'lastSuccessAt'>) =>
-  failingNow(s) &&
-  s.lastSuccessAt !== null &&
-  Date.parse(s.lastFailureAt as string) - Date.parse(s.lastSuccessAt) >= DOWN_AFTER_MS
+/**
+ * Failing now, and its failed tries span two hours or more: since it last answered, or for one that never answered,
+ * since its first failure (`failingSince`), so a source this server never reached is said too.
+ */
+export const stoppedAnswering = (s: Pick<Source, 'lastFailureAt' | 'lastSuccessAt' | 'failingSince'>) => {
+  const from = s.lastSuccessAt ?? s.failingSince
+  return failingNow(s) && from !== null && Date.parse(s.lastFailureAt as string) - Date.parse(from) >= DOWN_AFTER_MS
+}
