@@ -1,5 +1,6 @@
 import type { TeamSources } from '../wire/platforms'
 import { serverNow } from './server-clock'
+import { platformName } from './signal-facts'
 import { relative } from './time'
 
 export type Source = TeamSources['platforms'][number]
@@ -40,4 +41,18 @@ const DOWN_AFTER_MS = 2 * 3_600_000
 export const stoppedAnswering = (s: Pick<Source, 'lastFailureAt' | 'lastSuccessAt' | 'failingSince'>) => {
   const from = s.lastSuccessAt ?? s.failingSince
   return failingNow(s) && from !== null && Date.parse(s.lastFailureAt as string) - Date.parse(from) >= DOWN_AFTER_MS
+}
+
+/**
+ * The warning's facts as Getting started says them, where it stands instead of the warning (a team with no signal
+ * yet, docs/console.md#sources-not-answering): each source that stopped answering, since when; '' when none did.
+ */
+export function stoppedWords(sources: Source[], now = serverNow()): string {
+  const each = sources
+    .filter(stoppedAnswering)
+    .map(
+      (s) =>
+        `${platformName(s.platform)}, failing since ${relative(s.failingSince as string, now)}${s.lastSuccessAt === null ? ' and never answered' : ''}`,
+    )
+  return each.length ? `Stopped answering: ${each.join('; ')}.` : ''
 }

@@ -1,5 +1,5 @@
-// A team's console over fake platforms (fake-platforms.ts) that its polling passes search, with three signals already
-// stored so its Signals page shows a list: for the warning of sources that stopped answering
+// A team's console over fake platforms (fake-platforms.ts) that its polling passes search, with `signals` signals
+// already stored (three by default, so its Signals page shows a list; none for a new team's Getting started): for the warning of sources that stopped answering
 // (docs/console.md#sources-not-answering), where each pass is run at a time of the test's choosing.
 import { afterAll } from 'bun:test'
 import type { SearchPlatform } from '../../src/config/platform-names'
@@ -8,7 +8,7 @@ import { crmSignals } from './crm-signals'
 import { fakePlatforms, type FakePlatform } from './fake-platforms'
 import { narrowPlan, oneTeamConsole } from './one-team-console'
 
-export function polledConsole(platforms: (FakePlatform & SearchPlatform)[]) {
+export function polledConsole(platforms: (FakePlatform & SearchPlatform)[], signals = 3) {
   const world = fakePlatforms()
   afterAll(() => world.stop())
   const made = oneTeamConsole({
@@ -17,7 +17,7 @@ export function polledConsole(platforms: (FakePlatform & SearchPlatform)[]) {
     plan: 'narrow',
     keywords: ['crm'],
     config: { ...narrowPlan(platforms), platforms: world.platformsConfig },
-    seed: (deps, teamId) => deps.repos.signals.insertMany(teamId, crmSignals(teamId, 3)),
+    seed: async (deps, teamId) => signals > 0 && deps.repos.signals.insertMany(teamId, crmSignals(teamId, signals)),
   })
   /** One polling pass at `at`, by the server's clock. */
   const passAt = async (at: Date) => {
