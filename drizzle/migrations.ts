@@ -31,6 +31,7 @@ import m28 from './0028_blank_texts_as_none.sql' with { type: 'text' }
 import m29 from './0029_bare_post_ids.sql' with { type: 'text' }
 import m30 from './0030_held_receipts.sql' with { type: 'text' }
 import m31 from './0031_verdict_undos.sql' with { type: 'text' }
+import m32 from './0032_failing_since.sql' with { type: 'text' }
 
 export const migrations: { tag: string; when: number; sql: string }[] = [
   { tag: '0000_init', when: 1795278292541, sql: m0 },
@@ -65,4 +66,5 @@ export const migrations: { tag: string; when: number; sql: string }[] = [
   { tag: '0029_bare_post_ids', when: 1796594689728, sql: m29 },
   { tag: '0030_held_receipts', when: 1796641794747, sql: m30 },
   { tag: '0031_verdict_undos', when: 1796662991543, sql: m31 },
+  { tag: '0032_failing_since', when: 1796684379904, sql: m32 },
 ]

@@ -159,8 +159,9 @@ function App() {
         ) : (
           <>
             <PageHeading name={page.name} />
-            {/* Where a team reads its results: a list that stopped growing says why (docs/console.md). */}
-            {(page.path === 'signals' || page.path === 'people') && <SourcesDown key={page.path} />}
+            {/* Where a team reads its results: a list that stopped growing says why (docs/console.md). The Signals
+                page shows it above its list only: Getting started, in its place before a first signal, says it. */}
+            {page.path === 'people' && <SourcesDown />}
             {personId ? <Person id={decodeURIComponent(personId)} /> : <page.view me={me} />}
           </>
         )}

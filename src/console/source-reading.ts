@@ -1,5 +1,6 @@
 import type { TeamSources } from '../wire/platforms'
 import { serverNow } from './server-clock'
+import { platformName } from './signal-facts'
 import { relative } from './time'
 
 export type Source = TeamSources['platforms'][number]
@@ -34,9 +35,24 @@ export function reading(s: Source, now = serverNow()): string {
 const DOWN_AFTER_MS = 2 * 3_600_000
 
 /**
- * Failing now, and its failed tries span two hours or more since it last answered (never answered: Getting started's).
+ * Failing now, and its failed tries span two hours or more: since it last answered, or for one that never answered,
+ * since its first failure (`failingSince`), so a source this server never reached is said too.
  */
-export const stoppedAnswering = (s: Pick<Source, 'lastFailureAt' | 'lastSuccessAt'>) =>
-  failingNow(s) &&
-  s.lastSuccessAt !== null &&
-  Date.parse(s.lastFailureAt as string) - Date.parse(s.lastSuccessAt) >= DOWN_AFTER_MS
+export const stoppedAnswering = (s: Pick<Source, 'lastFailureAt' | 'lastSuccessAt' | 'failingSince'>) => {
+  const from = s.lastSuccessAt ?? s.failingSince
+  return failingNow(s) && from !== null && Date.parse(s.lastFailureAt as string) - Date.parse(from) >= DOWN_AFTER_MS
+}
+
+/**
+ * The warning's facts as Getting started says them, where it stands instead of the warning (a team with no signal
+ * yet, docs/console.md#sources-not-answering): each source that stopped answering, since when; '' when none did.
+ */
+export function stoppedWords(sources: Source[], now = serverNow()): string {
+  const each = sources
+    .filter(stoppedAnswering)
+    .map(
+      (s) =>
+        `${platformName(s.platform)}, failing since ${relative(s.failingSince as string, now)}${s.lastSuccessAt === null ? ' and never answered' : ''}`,
+    )
+  return each.length ? `Stopped answering: ${each.join('; ')}.` : ''
+}

@@ -26,6 +26,11 @@ const PlatformStatus = v.object({
   ),
   lastFailureAt: described(MaybeInstant, 'When a search of it last failed; null if never.'),
   lastError: described(v.nullable(v.string()), 'Why that search failed, in words; null if none has.'),
+  failingSince: described(
+    MaybeInstant,
+    'While its last try failed, when that run of failures began: the first failure after its last success, or its ' +
+      'first ever; null while it answers or before any try.',
+  ),
   retryAt: described(
     MaybeInstant,
     'Until then nothing is sent to it: a rate-limit answer asked to wait, or the platform said no request remains ' +

@@ -33,7 +33,7 @@ describe('a long platform error in the warning', () => {
         await note.waitFor()
         const item = (await note.locator('li').textContent()) ?? ''
         expect(item).toStartWith(
-          'dev.to has not answered since 1 d ago; last tried 1 h ago: dev.to answered with status 503: <img',
+          'dev.to has failed since 1 h ago; last tried 1 h ago: dev.to answered with status 503: <img',
         )
         expect(item).toEndWith('…')
         expect(item.length).toBeLessThan(300)

@@ -2,32 +2,14 @@
 // a phone's width. Hacker News answered two days ago, then each polling pass got 503 from it (Algolia's HN Search has
 // no SLA, docs/platforms.md#hackernews; 503 is HTTP's "service unavailable"): the Signals page said nothing, its list
 // just stopped growing, and the team read a quiet week into it.
-import { afterAll, describe, expect, test } from 'bun:test'
-import { runPollPass } from '../../src/jobs/poll-pass'
+import { describe, expect, test } from 'bun:test'
 import { fitsWidth, navigateTo, openPage, screenshot, signIn } from '../support/browser'
-import { crmSignals } from '../support/crm-signals'
-import { fakePlatforms } from '../support/fake-platforms'
-import { narrowPlan, OWNER_PASSWORD, oneTeamConsole, SIZES } from '../support/one-team-console'
+import { OWNER_PASSWORD, SIZES } from '../support/one-team-console'
+import { polledConsole } from '../support/polled-console'
 
-const world = fakePlatforms()
-afterAll(() => world.stop())
+const { world, made, passAt } = polledConsole(['hackernews'])
 const NOW = Date.now()
 const hoursAgo = (h: number) => new Date(NOW - h * 3_600_000)
-
-const made = oneTeamConsole({
-  team: 'acme',
-  owner: 'ann@acme.test',
-  plan: 'narrow',
-  keywords: ['crm'],
-  config: { ...narrowPlan(['hackernews']), platforms: world.platformsConfig },
-  seed: (deps, teamId) => deps.repos.signals.insertMany(teamId, crmSignals(teamId, 3)),
-})
-
-/** One polling pass at `at`, by the server's clock. */
-async function passAt(at: Date) {
-  made.clock.set(at)
-  await runPollPass(made.deps)
-}
 
 const warning = (page: import('playwright-core').Page) => page.getByRole('note', { name: 'Sources not answering' })
 
@@ -62,7 +44,9 @@ describe('a source failing for two days', () => {
         const note = warning(view.page)
         await note.waitFor()
         const text = (await note.textContent()) ?? ''
-        expect(text).toContain('Hacker News has not answered since 2 d ago')
+        // Since its first failed pass, the run's start (docs/api.md#source-health), not its last answer before it.
+        expect(text).toContain('Hacker News has failed since 2 d ago; last tried 30 min ago')
+        expect(await note.locator('time').first().getAttribute('datetime')).toBe(hoursAgo(48.25).toISOString())
         expect(text).toContain('; last tried 30 min ago: Hacker News answered with status 503')
         expect(text).toContain('No source searches your keywords meanwhile')
         expect(await note.getByRole('link', { name: 'Sources' }).getAttribute('href')).toBe('#/sources')

@@ -52,11 +52,11 @@ describe('backup of a database a newer version migrated', () => {
 // docs/operations.md#upgrades: every build calls itself 0.1.0, so a refusal names the schemas, as --version does: the
 // database's by its number (this executable cannot know the newer migration's name), and this executable's in full.
 describe('a refusal of a database or backup a newer version migrated names both schemas', () => {
-  test('migrate and restore say the database is at schema 0032 and this executable at 0031_verdict_undos', async () => {
+  test('migrate and restore say the database is at schema 0033 and this executable at 0032_failing_since', async () => {
     await migratedByANewerVersion()
     await ok(ws, ['backup', '--to', 'newer-backup.db'])
     const versions = `database schema ${String(migrations.length).padStart(4, '0')}; this executable's is ${LATEST.tag}`
-    expect(versions).toBe("database schema 0032; this executable's is 0031_verdict_undos")
+    expect(versions).toBe("database schema 0033; this executable's is 0032_failing_since")
     const migrated = await runCli(ws, ['migrate'])
     expect(migrated.code).toBe(1)
     expect(migrated.stderr).toContain(`newer version of lead-signals (${versions})`)
@@ -71,12 +71,11 @@ describe('a refusal of a database or backup a newer version migrated names both 
 describe('a backup an older version wrote', () => {
   test('restores, and the next start (here migrate) applies what this version adds', async () => {
     await ok(ws, ['backup', '--to', 'older.db'])
-    // As the version before this one left it: without this version's newest migration (0030 adds the columns that
-    // name a held unit to take_receipts).
+    // As the version before this one left it: without this version's newest migration (0032 adds the column that
+    // says since when a source has failed to platform_health).
     const older = new Database(join(ws.dir, 'older.db'))
     older.prepare('DELETE FROM "__drizzle_migrations" WHERE created_at = ?').run(LATEST.when)
-    for (const column of ['team_id', 'month', 'source', 'hold_window', 'holder'])
-      older.prepare(`ALTER TABLE take_receipts DROP COLUMN ${column}`).run()
+    older.prepare('ALTER TABLE platform_health DROP COLUMN failing_since').run()
     older.close()
     await ok(ws, ['team', 'create', '--name', 'later', '--plan', 'growth'])
     await releaseOurConnections(ws.dbUrl)

@@ -70,6 +70,7 @@ describe('GET /api/v1/platforms', () => {
       lastSuccessAt: null,
       lastFailureAt: null,
       lastError: null,
+      failingSince: null,
       retryAt: null,
       retryWhy: null,
       warning: null,

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks'
 import { readState, type State } from '../setup-state'
+import { stoppedWords } from '../source-reading'
 import { platformName, sourceError } from '../signal-facts'
 import { relative } from '../time'
 import { Command } from './command'
@@ -44,6 +45,8 @@ export function GettingStarted(props: { team: string }) {
   // Every usable source failed its last try: configured is not enough, this server cannot read any of them.
   const noneAnswers = state.usable.length > 0 && state.failing.length === state.usable.length
   const latest = state.failing[0]
+  // The Signals page shows no warning of sources not answering above this list: its first step says it.
+  const stopped = stoppedWords(state.failing)
   const failingNow = state.failing.map((f) => f.platform)
   const answering = state.usable.filter((p) => !failingNow.includes(p) && !state.untried.includes(p))
   // Keywords that all go to platforms the team cannot use: Sources lists nothing in use, with why for each one.
@@ -55,7 +58,7 @@ export function GettingStarted(props: { team: string }) {
       title: 'A source to search',
       href: '#/sources',
       text: noneAnswers
-        ? `Configured: ${platforms(state.usable)}, but none answered its last try (${relative(latest?.lastFailureAt as string)}: ${latest?.lastError ? sourceError(latest.platform, latest.lastError) : 'failed'}).`
+        ? `Configured: ${platforms(state.usable)}, but none answered its last try (${relative(latest?.lastFailureAt as string)}: ${latest?.lastError ? sourceError(latest.platform, latest.lastError) : 'failed'}). ${stopped}`
         : state.usable.length
           ? // Apart: "Usable now" listed the failing ones as well, and then named them again under "Failing".
             // Never searched nor read yet (a new server) is not answering: "Answering: GitHub." read so offline.
@@ -63,6 +66,7 @@ export function GettingStarted(props: { team: string }) {
               answering.length ? `Answering: ${platforms(answering)}.` : '',
               state.untried.length ? `Set up, not tried yet: ${platforms(state.untried)}.` : '',
               failingNow.length ? `Set up but failing lately: ${platforms(failingNow)}.` : '',
+              stopped,
             ]
               .filter(Boolean)
               .join(' ')

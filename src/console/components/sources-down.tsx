@@ -10,7 +10,8 @@ const ERROR_SHOWN = 200
 
 /**
  * docs/console.md#sources-not-answering: on the pages a team reads its results on, the sources its keywords are
- * searched on that stopped answering, since when, and why; the list of signals only stopped growing, and said nothing.
+ * searched on that stopped answering, since when they have failed (their run of failures' start: one that never
+ * answered has no last success to count from), and why; the list of signals only stopped growing, and said nothing.
  * A source that answers again leaves it. A reading that fails shows nothing here: the page's own reading says why.
  */
 export function SourcesDown() {
@@ -28,8 +29,9 @@ export function SourcesDown() {
       <ul>
         {down.map((s) => (
           <li>
-            {platformName(s.platform)} has not answered since <Ago iso={s.lastSuccessAt} />; last tried{' '}
-            <Ago iso={s.lastFailureAt} />: {shortName(sourceError(s.platform, s.lastError ?? 'failed'), ERROR_SHOWN)}
+            {platformName(s.platform)} has failed since <Ago iso={s.failingSince} />
+            {s.lastSuccessAt === null ? ' and has never answered' : ''}; last tried <Ago iso={s.lastFailureAt} />:{' '}
+            {shortName(sourceError(s.platform, s.lastError ?? 'failed'), ERROR_SHOWN)}
           </li>
         ))}
       </ul>

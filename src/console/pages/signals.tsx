@@ -6,6 +6,7 @@ import { api } from '../api'
 import { ExportCsv } from '../components/export-csv'
 import { GettingStarted } from '../components/getting-started'
 import { ScorerNotice } from '../components/scorer-notice'
+import { SourcesDown } from '../components/sources-down'
 import { StandInNotice } from '../components/stand-in-notice'
 import { type Signal, SignalCard, type Verdict } from '../components/signal-card'
 import {
@@ -143,48 +144,52 @@ export function Signals(props: { me: Me }) {
       </>
     )
   return (
-    <section>
-      <SignalFilters filters={filters} keywords={keywords} platforms={platforms} onChange={change} />
-      <Alert message={error} />
-      {modelNotice}
-      {outages.map((group) => (
-        <StandInNotice standIns={group} condition={scorer} />
-      ))}
-      {undo && (
-        <UndoNotice
-          author={undo.signal.author}
-          onUndo={() => {
-            setUndo(null)
-            reread(api('POST', `${path(undo.signal)}/undo`, undo.before).then(() => putBack(undo.signal.id)))
-          }}
-        />
-      )}
-      {page && (
-        <>
-          <div class="toolbar">
-            <p class="count">
-              {page.total === 0
-                ? 'No signals match these filters.'
-                : `Signals ${page.offset + 1}–${page.offset + page.signals.length} of ${page.total.toLocaleString()}`}
-            </p>
-            {visit.count > 0 && <p class="chip new">{visit.count.toLocaleString()} new since your last visit</p>}
-            <ExportCsv of="signals" query={query} />
-          </div>
-          <p class="hint keys">Keys: j / k move, r relevant, n not relevant, o open the post.</p>
-          <ol class="signals">
-            {signals.map((s, i) => (
-              <SignalCard
-                signal={s}
-                selected={i === at.current}
-                onFocusIn={() => i !== at.current && follow(i)}
-                isNew={visit.after !== null && s.detectedAt > visit.after}
-                rate={rate}
-              />
-            ))}
-          </ol>
-          <Pager offset={offset} size={PAGE_SIZE} total={page.total} go={setOffset} />
-        </>
-      )}
-    </section>
+    <>
+      {/* docs/console.md#sources-not-answering: once the page knows it lists signals, not Getting started. */}
+      {page && <SourcesDown />}
+      <section>
+        <SignalFilters filters={filters} keywords={keywords} platforms={platforms} onChange={change} />
+        <Alert message={error} />
+        {modelNotice}
+        {outages.map((group) => (
+          <StandInNotice standIns={group} condition={scorer} />
+        ))}
+        {undo && (
+          <UndoNotice
+            author={undo.signal.author}
+            onUndo={() => {
+              setUndo(null)
+              reread(api('POST', `${path(undo.signal)}/undo`, undo.before).then(() => putBack(undo.signal.id)))
+            }}
+          />
+        )}
+        {page && (
+          <>
+            <div class="toolbar">
+              <p class="count">
+                {page.total === 0
+                  ? 'No signals match these filters.'
+                  : `Signals ${page.offset + 1}–${page.offset + page.signals.length} of ${page.total.toLocaleString()}`}
+              </p>
+              {visit.count > 0 && <p class="chip new">{visit.count.toLocaleString()} new since your last visit</p>}
+              <ExportCsv of="signals" query={query} />
+            </div>
+            <p class="hint keys">Keys: j / k move, r relevant, n not relevant, o open the post.</p>
+            <ol class="signals">
+              {signals.map((s, i) => (
+                <SignalCard
+                  signal={s}
+                  selected={i === at.current}
+                  onFocusIn={() => i !== at.current && follow(i)}
+                  isNew={visit.after !== null && s.detectedAt > visit.after}
+                  rate={rate}
+                />
+              ))}
+            </ol>
+            <Pager offset={offset} size={PAGE_SIZE} total={page.total} go={setOffset} />
+          </>
+        )}
+      </section>
+    </>
   )
 }

@@ -71,6 +71,7 @@ export async function platformStatus(
       lastSuccessAt: h?.lastSuccessAt ?? null,
       lastFailureAt: h?.lastFailureAt ?? null,
       lastError: h?.lastError ?? null,
+      failingSince: failingSince(h),
       retryAt,
       retryWhy,
       warning: h?.warning ?? null,
@@ -107,4 +108,16 @@ function retryOf(stored: string | null, pauses: PauseBoard, platform: Source, no
   const heldUntil = held ? now.getTime() + (held.until - pauses.now()) : 0
   if (!held || (refusedUntil && Date.parse(refusedUntil) >= heldUntil)) return { retryAt: refusedUntil, retryWhy: null }
   return { retryAt: new Date(heldUntil).toISOString(), retryWhy: held.why }
+}
+
+/**
+ * When the current run of failures began (docs/api.md#source-health): null unless the last try failed, a failure no
+ * success came after (such ISO 8601 UTC times compare as strings).
+ */
+function failingSince(
+  h: { lastSuccessAt: string | null; lastFailureAt: string | null; failingSince: string | null } | undefined,
+) {
+  if (!h?.lastFailureAt || h.lastFailureAt <= (h.lastSuccessAt ?? '')) return null
+  // A run's start older than the last success belongs to an earlier run: the latest failure is all that is known.
+  return h.failingSince && h.failingSince > (h.lastSuccessAt ?? '') ? h.failingSince : h.lastFailureAt
 }
