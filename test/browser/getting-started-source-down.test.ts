@@ -2,7 +2,8 @@
 // and a laptop's width. Its Signals page showed Getting started, whose first step said Hacker News failed, and above
 // it the warning said the same again: two messages for one fact, on the first page a new user reads. Getting started
 // now says it, with since when, and the warning stays for the People page. The fake answers Hacker News' search as
-// Algolia's HN Search does, and 503 ("service unavailable") while it fails (it has no SLA, docs/platforms.md#hackernews).
+// Algolia's HN Search does, and 503 ("service unavailable") while it fails (it has no SLA,
+// docs/platforms.md#hackernews).
 import { describe, expect, test } from 'bun:test'
 import { fitsWidth, navigateTo, openPage, screenshot, signIn } from '../support/browser'
 import { OWNER_PASSWORD, SIZES } from '../support/one-team-console'

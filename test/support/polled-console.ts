@@ -1,6 +1,7 @@
 // A team's console over fake platforms (fake-platforms.ts) that its polling passes search, with `signals` signals
-// already stored (three by default, so its Signals page shows a list; none for a new team's Getting started): for the warning of sources that stopped answering
-// (docs/console.md#sources-not-answering), where each pass is run at a time of the test's choosing.
+// already stored (three by default, so its Signals page shows a list; none for a new team's Getting started): for
+// the warning of sources that stopped answering (docs/console.md#sources-not-answering), where each pass is run at a
+// time of the test's choosing.
 import { afterAll } from 'bun:test'
 import type { SearchPlatform } from '../../src/config/platform-names'
 import { runPollPass } from '../../src/jobs/poll-pass'
