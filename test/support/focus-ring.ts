@@ -11,7 +11,7 @@ export type Ring = {
   color: string
   /** The background the outline lies on: that of the nearest ancestor with one (the outline is drawn outside it). */
   behind: string
-  /** Its middle is in the window and not under something else. */
+  /** Some of it is in view (SC 2.4.11): the middle of a part the window and clipping ancestors show is it. */
   seen: boolean
 }
 
@@ -29,17 +29,26 @@ function ringNow(): Ring | null {
       break
     }
   }
-  const r = e.getBoundingClientRect()
-  const [x, y] = [r.left + r.width / 2, r.top + r.height / 2]
-  const inWindow = x >= 0 && y >= 0 && x <= g.innerWidth && y <= g.innerHeight
-  const hit = inWindow ? g.document.elementFromPoint(x, y) : null
+  // What shows of it: each of its boxes (a link wrapped onto two lines has one per line) cut to the window and to
+  // every ancestor that clips (a table scrolling sideways). SC 2.4.11 asks that it be not entirely hidden: the
+  // middle of one part that shows must be it, not something drawn over it.
+  const clips = [{ left: 0, top: 0, right: g.innerWidth, bottom: g.innerHeight }]
+  for (let p = e.parentElement; p; p = p.parentElement)
+    if (g.getComputedStyle(p).overflowX !== 'visible') clips.push(p.getBoundingClientRect())
+  const hits = [...e.getClientRects()].map((r: any) => {
+    const left = Math.max(r.left, ...clips.map((c) => c.left))
+    const right = Math.min(r.right, ...clips.map((c) => c.right))
+    const top = Math.max(r.top, ...clips.map((c) => c.top))
+    const bottom = Math.min(r.bottom, ...clips.map((c) => c.bottom))
+    return right > left && bottom > top ? g.document.elementFromPoint((left + right) / 2, (top + bottom) / 2) : null
+  })
   return {
     what: `${e.tagName}${e.type ? `[${e.type}]` : ''} ${(e.getAttribute('aria-label') ?? e.textContent ?? '').trim().slice(0, 40)}`,
     style: style.outlineStyle,
     width: Number.parseFloat(style.outlineWidth),
     color: style.outlineColor,
     behind,
-    seen: hit !== null && (e === hit || e.contains(hit) || hit.contains(e)),
+    seen: hits.some((hit: any) => hit !== null && (e === hit || e.contains(hit) || hit.contains(e))),
   }
 }
 
