@@ -6,6 +6,7 @@ import { keyboardToNextHeading, PageHeading } from './components/page-heading'
 import { SourcesDown } from './components/sources-down'
 import { Alert, Icon } from './components/ui'
 import type { Me } from './me'
+import { useMenuKeyboard } from './menu-keyboard'
 import { currentPath, PAGES } from './addresses'
 import { Authorize } from './pages/authorize'
 import { Person } from './pages/person'
@@ -19,20 +20,7 @@ function App() {
   // The phone's menu, open or not; every move to another page closes it.
   const [menu, setMenu] = useState(false)
   const menuButton = useRef<HTMLButtonElement>(null)
-  const menuOpen = useRef(false)
-  menuOpen.current = menu
-  // Escape closes the open menu, as it does any menu; the keyboard goes back to Menu, not to a link now hidden. One
-  // listener from the start, reading whether the menu is open: one added as the menu opened came after the next paint,
-  // and an Escape pressed before it was lost.
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape' || !menuOpen.current) return
-      if (document.getElementById('menu')?.contains(document.activeElement)) menuButton.current?.focus()
-      setMenu(false)
-    }
-    addEventListener('keydown', onKey)
-    return () => removeEventListener('keydown', onKey)
-  }, [])
+  useMenuKeyboard(menu, () => setMenu(false), menuButton)
   // The session ended while the console was open: the sign-in form says so, and the address keeps the page to return
   // to.
   const [ended, setEnded] = useState(false)

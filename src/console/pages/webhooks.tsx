@@ -50,6 +50,13 @@ export function Webhooks() {
     return () => clearTimeout(timer)
   }, [endpoints])
   const run = changeThen(load, setError)
+  // Escape in an open delivery log, or on its Deliveries button, closes it, as the menu and a question asked in place
+  // do; the keyboard goes back to that button, not to the page's body the log took it away with.
+  const closeLogOnEscape = (id: string) => (e: KeyboardEvent) => {
+    if (e.key !== 'Escape' || open !== id) return
+    document.getElementById(`deliveries-of-${id}`)?.focus()
+    setOpen(null)
+  }
   // Tests sent: an open delivery log is read again after each (the test is one of its deliveries).
   const [tests, setTests] = useState(0)
   // Resolves to the refusal, shown by the form beside what was typed (kept), or null when added.
@@ -152,9 +159,12 @@ export function Webhooks() {
                 </button>
                 <button
                   type="button"
+                  id={`deliveries-of-${ep.id}`}
                   aria-label={`Deliveries of ${whereOf(ep)}`}
                   aria-expanded={open === ep.id}
+                  aria-controls={open === ep.id ? `deliveries-${ep.id}` : undefined}
                   onClick={() => setOpen(open === ep.id ? null : ep.id)}
+                  onKeyDown={closeLogOnEscape(ep.id)}
                 >
                   Deliveries
                 </button>
@@ -165,7 +175,15 @@ export function Webhooks() {
                   onConfirm={() => run(api('DELETE', `/webhooks/${ep.id}`))}
                 />
               </Actions>
-              {open === ep.id && <Deliveries endpointId={ep.id} reads={tests} />}
+              {open === ep.id && (
+                <section
+                  id={`deliveries-${ep.id}`}
+                  aria-label={`Delivery log of ${whereOf(ep)}`}
+                  onKeyDown={closeLogOnEscape(ep.id)}
+                >
+                  <Deliveries endpointId={ep.id} reads={tests} />
+                </section>
+              )}
             </li>
           ))}
         </ul>

@@ -1,0 +1,79 @@
+// What a keyboard user sees of the focus (WCAG 2.2 SC 2.4.7 Focus Visible, SC 1.4.11 Non-text Contrast, SC 2.4.11
+// Focus Not Obscured): the focused element's outline, the colour it is drawn on, and whether the element is in view.
+import type { Page } from 'playwright-core'
+import { contrast } from './contrast'
+
+export type Ring = {
+  /** The element as its tag and name (aria-label, else its text, cut). */
+  what: string
+  style: string
+  width: number
+  color: string
+  /** The background the outline lies on: that of the nearest ancestor with one (the outline is drawn outside it). */
+  behind: string
+  /** Some of it is in view (SC 2.4.11): the middle of a part the window and clipping ancestors show is it. */
+  seen: boolean
+}
+
+/** In the page: the focused element's ring, or null when the keyboard is on the body (or out of the page). */
+function ringNow(): Ring | null {
+  const g = globalThis as any
+  const e = g.document.activeElement
+  if (!e || e === g.document.body) return null
+  const style = g.getComputedStyle(e)
+  let behind = 'rgb(255, 255, 255)'
+  for (let p = e.parentElement; p; p = p.parentElement) {
+    const bg = g.getComputedStyle(p).backgroundColor
+    if (bg !== 'transparent' && !/^rgba\(.*,\s*0\)$/.test(bg)) {
+      behind = bg
+      break
+    }
+  }
+  // What shows of it: each of its boxes (a link wrapped onto two lines has one per line) cut to the window and to
+  // every ancestor that clips (a table scrolling sideways). SC 2.4.11 asks that it be not entirely hidden: the
+  // middle of one part that shows must be it, not something drawn over it.
+  const clips = [{ left: 0, top: 0, right: g.innerWidth, bottom: g.innerHeight }]
+  for (let p = e.parentElement; p; p = p.parentElement)
+    if (g.getComputedStyle(p).overflowX !== 'visible') clips.push(p.getBoundingClientRect())
+  const hits = [...e.getClientRects()].map((r: any) => {
+    const left = Math.max(r.left, ...clips.map((c) => c.left))
+    const right = Math.min(r.right, ...clips.map((c) => c.right))
+    const top = Math.max(r.top, ...clips.map((c) => c.top))
+    const bottom = Math.min(r.bottom, ...clips.map((c) => c.bottom))
+    return right > left && bottom > top ? g.document.elementFromPoint((left + right) / 2, (top + bottom) / 2) : null
+  })
+  return {
+    what: `${e.tagName}${e.type ? `[${e.type}]` : ''} ${(e.getAttribute('aria-label') ?? e.textContent ?? '').trim().slice(0, 40)}`,
+    style: style.outlineStyle,
+    width: Number.parseFloat(style.outlineWidth),
+    color: style.outlineColor,
+    behind,
+    seen: hits.some((hit: any) => hit !== null && (e === hit || e.contains(hit) || hit.contains(e))),
+  }
+}
+
+/**
+ * Tabs through the page from where the keyboard is, at most `most` times, until it leaves the page or comes back to
+ * the first element: each focused element's ring, in order.
+ */
+export async function ringsByTab(page: Page, most = 80): Promise<Ring[]> {
+  const rings: Ring[] = []
+  for (let i = 0; i < most; i++) {
+    await page.keyboard.press('Tab')
+    const ring = (await page.evaluate(ringNow)) as Ring | null
+    if (!ring || (rings[0] && ring.what === rings[0].what && i > 1)) break
+    rings.push(ring)
+  }
+  return rings
+}
+
+/** What is wrong with a ring: a solid outline of 2 px or more at 3:1 against what it lies on, its element in view. */
+export function ringFaults(ring: Ring): string[] {
+  const faults: string[] = []
+  if (ring.style !== 'solid') faults.push(`outline ${ring.style}`)
+  if (!(ring.width >= 2)) faults.push(`${ring.width}px wide`)
+  const ratio = contrast(ring.color, ring.behind)
+  if (ratio < 3) faults.push(`${ring.color} on ${ring.behind} at ${ratio.toFixed(2)}:1`)
+  if (!ring.seen) faults.push('not in view')
+  return faults.map((f) => `${ring.what}: ${f}`)
+}
