@@ -31,6 +31,7 @@ async function loadExchange() {
   return {
     isJson: mediaType.isJsonContentType,
     readMessage: messages.readMessage,
+    versionRefusal: messages.versionRefusal,
     batchVersion: messages.BATCH_VERSION,
     createMcpServer: server.createMcpServer,
     Transport: sdk.WebStandardStreamableHTTPServerTransport,
@@ -69,6 +70,11 @@ export const mcpRoutes = (deps: Deps) => {
       const target = requestTarget(request.url)
       // As on the REST routes, with the query read from the target (see requestTarget).
       parsedOrRefused('query', NoParams, Object.fromEntries(target.searchParams))
+      if (!acceptsJson(request.headers.get('accept'))) return refused(406, NOT_ACCEPTABLE)
+      const { isJson, readMessage, versionRefusal, batchVersion, createMcpServer, Transport } = await loadExchange()
+      // Before the body is read (docs/api.md#order-of-checks, step 4): a body of another type is told to fix its
+      // header, not its JSON, even when that JSON nests too deep or would not parse.
+      if (!isJson(request.headers.get('content-type'))) return refused(415, UNSUPPORTED_TYPE)
       // Read and measured as the REST bodies are (413 and the depth bound in the API's error shape); the transport
       // gets the same bytes and reads the JSON-RPC message from them.
       const body = await readBody(request, deps.config.server.max_body_bytes)
@@ -76,12 +82,10 @@ export const mcpRoutes = (deps: Deps) => {
       working(context)
       const text = decoder.decode(body)
       checkJsonText(text)
-      if (!acceptsJson(request.headers.get('accept'))) return refused(406, NOT_ACCEPTABLE)
-      const { isJson, readMessage, batchVersion, createMcpServer, Transport } = await loadExchange()
-      // Before the message is read: a body of another type is told to fix its header, not its JSON.
-      if (!isJson(request.headers.get('content-type'))) return refused(415, UNSUPPORTED_TYPE)
       const read = readMessage(text, takesBatches(request.headers.get('mcp-protocol-version'), batchVersion))
       if ('refusal' in read) return rpcAnswer(400, read.refusal)
+      const wrongVersion = versionRefusal(request.headers.get('mcp-protocol-version'), read.messages)
+      if (wrongVersion) return rpcAnswer(400, wrongVersion)
       // A tool called with a token that lacks its scope is refused here, as HTTP 403 with the scopes to ask for in
       // WWW-Authenticate, so that a client can ask its user for more (docs/oauth.md#scopes); in a batch, before any
       // of its messages runs.

@@ -4,6 +4,7 @@ import {
   ListToolsRequestSchema,
   PingRequestSchema,
   RequestSchema,
+  SUPPORTED_PROTOCOL_VERSIONS,
 } from '@modelcontextprotocol/sdk/types.js'
 import { echoed } from '../lib/text'
 
@@ -162,3 +163,19 @@ const validId = (id: unknown): id is string | number =>
   typeof id === 'string' || (typeof id === 'number' && Number.isSafeInteger(id))
 
 const refusal = (id: Id, code: number, message: string): Refusal => ({ jsonrpc: '2.0', id, error: { code, message } })
+
+/**
+ * The 400 of an MCP-Protocol-Version header naming a version this server does not speak, on any message but an
+ * initialize (docs/api.md#mcp). The SDK's transport answers the same, but with the header whole in its message: up to
+ * 16 KiB, and Latin-1 bytes such as U+009B (a terminal's CSI), in text an assistant reads. Here it is shown as echoed.
+ */
+export function versionRefusal(header: string | null, messages: Record<string, unknown>[]): Refusal | undefined {
+  if (header === null || SUPPORTED_PROTOCOL_VERSIONS.includes(header)) return undefined
+  if (messages.some((m) => m.method === 'initialize')) return undefined
+  const supported = SUPPORTED_PROTOCOL_VERSIONS.join(', ')
+  return refusal(
+    null,
+    -32000,
+    `Bad Request: Unsupported protocol version: ${echoed(header)} (supported versions: ${supported})`,
+  )
+}

@@ -11,7 +11,7 @@ const send = async (mcpUrl: URL, apiKey: string, body: string, headers: Record<s
     headers: { accept: 'application/json, text/event-stream', 'x-api-key': apiKey, ...headers },
     body,
   })
-  return { status: res.status, body: await res.json() }
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> & { error?: { code?: unknown } } }
 }
 
 const unsupported = {
@@ -47,4 +47,21 @@ test('JSON with parameters or in another case is read as JSON', async () => {
     })
     expect(answer).toEqual({ status: 200, body: { jsonrpc: '2.0', id: 1, result: {} } })
   }
+})
+
+// docs/api.md#order-of-checks, step 4: the content type is read before the body, so a body of another type is told to
+// fix its header even when its JSON would also be refused (nested past 64 levels, holding U+0000), as REST routes do.
+test('a body of another type is 415 even when it nests too deep or holds U+0000; as JSON, the same body is 400', async () => {
+  const { apiKey, mcpUrl, used } = await team()
+  const deep = `${'['.repeat(70)}${']'.repeat(70)}`
+  const nul = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'x\u0000' } })
+  for (const body of [deep, nul]) {
+    expect(await send(mcpUrl, apiKey, body, { 'content-type': 'text/plain' })).toEqual({
+      status: 415,
+      body: unsupported,
+    })
+    const asJson = await send(mcpUrl, apiKey, body, { 'content-type': 'application/json' })
+    expect([asJson.status, asJson.body.error?.code]).toEqual([400, 'invalid_request'])
+  }
+  expect(await used()).toBe(0)
 })

@@ -42,9 +42,19 @@ export async function rate(deps: RateDeps, teamId: string, a: FeedbackInput, und
 
 /**
  * 404 for a signal id the team does not have (another team's reads the same), naming the id as a person's 404 does
- * (docs/api.md#error-codes): "no such signal" alone did not say which id of a script's run was wrong.
+ * (docs/api.md#error-codes): "no such signal" alone did not say which id of a script's run was wrong. Only an id of
+ * the form ids have (lib/ids.ts) is named: over MCP the id is what an assistant was given, often by a post a stranger
+ * wrote, and a sentence or invisible characters in it came back as the server's own words in the assistant's context.
  */
-export const noSignal = (id: string) => new AppError('not_found', `the team has no signal ${echoed(id)}`)
+export const noSignal = (id: string) =>
+  new AppError(
+    'not_found',
+    ID_FORM.test(id)
+      ? `the team has no signal ${echoed(id)}`
+      : "the team has no signal of the id given: a signal's id is sig_ and letters, digits, _ or - (from list_signals)",
+  )
+// A kind's prefix and base64url (lib/ids.ts).
+const ID_FORM = /^[A-Za-z0-9_-]+$/
 
 /** The team's signal `id`, or not found. */
 export async function judged(deps: Needs<never, 'signals'>, teamId: string, id: string) {
