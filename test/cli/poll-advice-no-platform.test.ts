@@ -7,8 +7,8 @@ import { createWorkspace, ok, type Workspace } from './run-cli'
 let ws: Workspace
 afterEach(() => ws.cleanup())
 
-describe('poll --once for a team whose plan includes no platform', () => {
-  test('says nothing is searched for it and gives the command that changes its plan', async () => {
+describe('a team whose plan includes no platform', () => {
+  test('poll --once says nothing is searched for it and gives the command that changes its plan', async () => {
     ws = createWorkspace()
     await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'starter'])
     await ok(ws, ['keyword', 'add', '--team', 'acme', 'crm'])
@@ -18,5 +18,15 @@ describe('poll --once for a team whose plan includes no platform', () => {
     expect(out.trimEnd().split('\n').at(-1)).toBe(line)
     const json = JSON.parse(await ok(ws, ['poll', '--once', '--team', 'acme', '--json']))
     expect(json.advice).toEqual([line])
+  })
+
+  test('keyword add says so in place of "poll --once searches now"', async () => {
+    ws = createWorkspace()
+    await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'starter'])
+    const out = await ok(ws, ['keyword', 'add', '--team', 'acme', 'crm'])
+    expect(out).not.toContain('poll --once')
+    expect(out.trimEnd().split('\n').at(-1)).toBe(
+      'Next: plan starter includes no platform, so nothing is searched for this team: lead-signals team set --team acme --plan PLAN gives it one that does (growth, scale, ultimate).',
+    )
   })
 })

@@ -75,7 +75,7 @@ function leaseHeldElsewhere(polling: { enabled: boolean; schedule: string }): st
  * table of zeros said nothing of why: its plan is the thing to change, with the plans that would search for it.
  */
 function noPlatformPlans(config: Pick<Config, 'plans'>, teams: { name: string; plan: string }[]): string[] {
-  const searching = Object.keys(config.plans).filter((name) => (config.plans[name]?.platforms.length ?? 0) > 0)
+  const searching = searchingPlans(config)
   return teams
     .filter((t) => config.plans[t.plan]?.platforms.length === 0)
     .map(
@@ -83,6 +83,10 @@ function noPlatformPlans(config: Pick<Config, 'plans'>, teams: { name: string; p
         `team ${t.name} is on plan ${t.plan}, which includes no platform, so nothing is searched for it: give it a plan that does with  lead-signals team set --team ${shellWord(t.name)} --plan PLAN  ${searching.length ? `(${searching.join(', ')})` : '(none of the configured plans includes one yet: see [plans] in the configuration file)'}`,
     )
 }
+
+/** The configured plans that include a platform: those a team with nothing searched could be given. */
+export const searchingPlans = (config: Pick<Config, 'plans'>) =>
+  Object.keys(config.plans).filter((name) => (config.plans[name]?.platforms.length ?? 0) > 0)
 
 /** The signals a pass stored, and where to see them: the pass worked, whatever the lines after say it could not do. */
 function found(qualified: number, teams: { name: string }[]): string[] {
