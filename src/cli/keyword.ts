@@ -8,13 +8,14 @@ import { commandGroup, noPositionals, printJson, withDeps } from './common'
 import { queriesOf, refuseUnquotedQuery } from './query-args'
 import { refuseSplitTeamName } from './team-words'
 import { listedBy, teamFlag } from './not-there'
+import { searchingPlans } from '../domain/polling/advice'
 
 async function add(argv: string[]): Promise<number> {
   refuseUnquotedQuery('keyword add', argv)
   const { flags, positionals } = parseFlags(argv, { team: { type: 'string' } })
   const ref = requireFlag(flags, 'team')
   const keywords = queriesOf('keyword add', argv, positionals)
-  const { result, narrowed, polling, profiles } = await withDeps(flags, async (deps) => {
+  const { result, narrowed, polling, profiles, unsearched } = await withDeps(flags, async (deps) => {
     await refuseSplitTeamName(deps, 'keyword add', argv)
     const team = await findTeam(deps, ref)
     const teamId = team.id
@@ -23,6 +24,11 @@ async function add(argv: string[]): Promise<number> {
       result,
       narrowed: narrowedSearches(deps, team.plan, result.added),
       polling: deps.config.polling,
+      // A plan with no platform searches nothing (starter, as shipped): poll --once would print a table of zeros.
+      unsearched: deps.config.plans[team.plan]?.platforms.length === 0 && {
+        plan: team.plan,
+        plans: searchingPlans(deps.config),
+      },
       profiles: (await listIcps(deps, { teamId })).length,
     }
   })
@@ -35,8 +41,12 @@ async function add(argv: string[]): Promise<number> {
     console.log(
       `Before a pass: lead-signals icp add --team ${shellWord(ref)} --name NAME --description TEXT says who buys from you, so each lead a pass finds is matched to it.`,
     )
+  if (result.added.length > 0 && unsearched)
+    console.log(
+      `Next: plan ${unsearched.plan} includes no platform, so nothing is searched for this team: lead-signals team set --team ${shellWord(ref)} --plan PLAN gives it one that does (${unsearched.plans.join(', ')}).`,
+    )
   // When it is searched (docs/operations.md#keyword-polling): now on request, else on the server's schedule.
-  if (result.added.length > 0)
+  else if (result.added.length > 0)
     console.log(
       `Next: lead-signals poll --once --team ${shellWord(ref)} searches now; ${
         polling.enabled

@@ -1,4 +1,5 @@
 import { AppError } from '../errors'
+import { checkPassword } from '../domain/users/password'
 
 /**
  * A password for `user create` and `user password`: typed at a prompt that does not echo it on a terminal (twice,
@@ -12,7 +13,8 @@ export async function readPassword(): Promise<string> {
     if (!line) throw new AppError('invalid_request', 'send the password on standard input (one line)')
     return line
   }
-  const first = await prompt('Password: ')
+  // Refused before it is asked again: typing a password twice only to hear it was too short wastes both.
+  const first = checkPassword(await prompt('Password: '))
   const second = await prompt('Repeat the password: ')
   if (first !== second) throw new AppError('invalid_request', 'the two passwords differ; nothing was changed')
   return first

@@ -31,6 +31,11 @@ async function create(argv: string[]): Promise<number> {
   console.log(
     `Created team "${made.team.name}" (${made.team.id}) on plan ${made.team.plan} with ${made.team.credits} credits.`,
   )
+  // What comes next, as keyword add and icp add end on it; before the key, which a script keeps with tail -1.
+  const team = shellWord(made.team.name)
+  console.log(
+    `Next: lead-signals keyword add --team ${team} "KEYWORD" says what to search for; lead-signals user create --team ${team} --email EMAIL --role owner lets you sign in to the console.`,
+  )
   console.log('API key (shown once; only its hash is stored, so copy it now):')
   console.log(`  ${made.apiKey}`)
   return 0

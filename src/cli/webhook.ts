@@ -48,7 +48,7 @@ async function add(argv: string[]): Promise<number> {
       made.endpoint.event === 'person.updated'
         ? 'each person turning hot'
         : made.endpoint.cadence === 'instant'
-          ? 'the new signals each polling pass finds'
+          ? 'each new signal as a polling pass or a stream finds it'
           : `its ${made.endpoint.cadence} digest of new signals`
     console.log(
       `Next: lead-signals webhook test --team ${shellWord(ref)} ${made.endpoint.id} sends it a test event now; a running "lead-signals serve" sends it ${what}.`,

@@ -26,6 +26,8 @@ describe('a model server that cannot be reached, on a new team’s pages', () =>
     const said = (await notice.textContent())?.replace(/\s+/g, ' ') ?? ''
     expect(said).toContain(WHERE)
     expect(said).not.toContain('[scorer] settings')
+    // The server is named once: "cannot answer: the model server has not been reachable" said it twice in a breath.
+    expect(said).toMatch(/^The Ollama model server cannot answer: it has not been reachable since /)
     await navigateTo(page, 'Settings')
     const section = page.locator('section', { has: page.getByRole('heading', { name: 'Scorer' }) })
     await section.locator('.scorer-now').waitFor()

@@ -315,7 +315,7 @@ describe('the Webhooks page', () => {
       const atDraw = await drawn()
       expect(atDraw.focused).toStartWith(`DIV Added ${receiver.origin}/new`)
       expect(atDraw.inView).toBe(true)
-      expect(await added.textContent()).toContain('new signals go to it as polling passes find them.')
+      expect(await added.textContent()).toContain('new signals go to it as polling passes and streams find them.')
       expect(await inView(`Added ${receiver.origin}/new`)).toBe(true)
       const secret = page.getByLabel('Signing secret')
       expect(await secret.inputValue()).toStartWith('whsec_')

@@ -47,6 +47,18 @@ describe('team create', () => {
     expect(team).toEqual({ name: 'acme', plan: 'growth', credits: 0 })
   })
 
+  // A new install's first command said what it made and nothing of what comes next, where keyword add and icp add
+  // each end on it (docs/operations.md#teams-keys-keywords-and-profiles). The key stays the last line, for a script
+  // that keeps it with tail -1.
+  test('it says what comes next, the key staying last', async () => {
+    const out = (await runCli(ws, ['team', 'create', '--name', 'acme corp', '--plan', 'growth'])).stdout.trimEnd()
+    const lines = out.split('\n')
+    expect(lines.at(-1)).toMatch(/^ {2}lsk_[A-Za-z0-9_-]{43}$/)
+    expect(lines).toContain(
+      'Next: lead-signals keyword add --team "acme corp" "KEYWORD" says what to search for; lead-signals user create --team "acme corp" --email EMAIL --role owner lets you sign in to the console.',
+    )
+  })
+
   test('with --json it prints exactly id, name, plan and apiKey, and --credits sets the balance', async () => {
     const out = JSON.parse(
       await ok(ws, ['team', 'create', '--name', 'beta', '--plan', 'scale', '--credits', '25', '--json']),

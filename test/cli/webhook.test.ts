@@ -135,14 +135,15 @@ describe('webhook', () => {
   })
 
   // A new team added a destination and was left at the secret: nothing said how to try it, or that only a running
-  // server sends it the signals a pass finds (docs/webhooks.md#delivery).
+  // server sends it the signals found (docs/webhooks.md#delivery). Those come from its streams too (docs/streams.md):
+  // "each polling pass finds" had a team with the default streams wait for a pass that most of its leads never need.
   test('add ends with what comes next: the test command for this destination, and who sends it signals', async () => {
     const added = await ok(ws, ['webhook', 'add', '--team', 'acme', '--url', 'http://127.0.0.1:9/leads'], {
       env: PRIVATE_OK,
     })
     const id = String(added.match(/destination (whe_\S+)/)?.[1])
     expect(added.trimEnd().split('\n').at(-1)).toBe(
-      `Next: lead-signals webhook test --team acme ${id} sends it a test event now; a running "lead-signals serve" sends it the new signals each polling pass finds.`,
+      `Next: lead-signals webhook test --team acme ${id} sends it a test event now; a running "lead-signals serve" sends it each new signal as a polling pass or a stream finds it.`,
     )
   })
 

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks'
+import { when } from '../api'
 import { readState, type State } from '../setup-state'
 import { stoppedWords } from '../source-reading'
 import { platformName, sourceError } from '../signal-facts'
@@ -128,7 +129,7 @@ export function GettingStarted(props: { team: string }) {
       title: 'A first polling pass',
       href: '#/sources',
       text: state.polling.lastPassAt
-        ? `Your keywords were last searched ${new Date(state.polling.lastPassAt).toLocaleString()}.`
+        ? `Your keywords were last searched ${relative(state.polling.lastPassAt)} (${when(state.polling.lastPassAt)}).`
         : streamsRead
           ? `${platforms(state.streaming)} ${state.streaming.length > 1 ? 'are read as streams' : 'is read as a stream'}: posts with your keywords are read as they are published, with no pass.`
           : // A team with no keyword has nothing a pass could search: "your keywords" would be words it does not have.

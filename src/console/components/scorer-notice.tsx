@@ -9,7 +9,9 @@ import { needsAHand, UntilItAnswers } from './scorer-status'
  * advice as Settings' Scorer section, from the same parts.
  */
 export function ScorerNotice({ condition }: { condition: ScorerCondition | null }) {
-  const now = condition && scorerNow(condition)
+  // The notice names the server first, so what it is doing follows as "it": "The Ollama model server cannot answer:
+  // the model server has not been reachable" named it twice in one breath. Settings' sentence stands alone and keeps it.
+  const now = condition && scorerNow(condition)?.replace(/^the model server /, 'it ')
   if (!condition || !now || condition.state === 'answering') return null
   return (
     <p class="notice scorer-trouble" role="status">

@@ -72,7 +72,7 @@ export function Webhooks() {
           e.event === 'person.updated'
             ? "it hears each time a person's heat reaches the People page's Hot at"
             : e.cadence === 'instant'
-              ? 'new signals go to it as polling passes find them'
+              ? 'new signals go to it as polling passes and streams find them'
               : `it gets its ${e.cadence} digest of new signals`
         setNote(`Added ${whereOf(e)}: Test sends it a test event now; ${then}.`)
         setAdds((n) => n + 1)

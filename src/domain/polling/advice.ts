@@ -70,6 +70,24 @@ function leaseHeldElsewhere(polling: { enabled: boolean; schedule: string }): st
   return `another process is polling this database now: a running "lead-signals serve"${schedule} or another poll --once; its pass searches the keywords, so wait for it to finish, then run poll --once again if you still want a pass of your own`
 }
 
+/**
+ * A team tracking keywords on a plan that includes no platform (starter, as shipped) has nothing searched, and a
+ * table of zeros said nothing of why: its plan is the thing to change, with the plans that would search for it.
+ */
+function noPlatformPlans(config: Pick<Config, 'plans'>, teams: { name: string; plan: string }[]): string[] {
+  const searching = searchingPlans(config)
+  return teams
+    .filter((t) => config.plans[t.plan]?.platforms.length === 0)
+    .map(
+      (t) =>
+        `team ${t.name} is on plan ${t.plan}, which includes no platform, so nothing is searched for it: give it a plan that does with  lead-signals team set --team ${shellWord(t.name)} --plan PLAN  ${searching.length ? `(${searching.join(', ')})` : '(none of the configured plans includes one yet: see [plans] in the configuration file)'}`,
+    )
+}
+
+/** The configured plans that include a platform: those a team with nothing searched could be given. */
+export const searchingPlans = (config: Pick<Config, 'plans'>) =>
+  Object.keys(config.plans).filter((name) => (config.plans[name]?.platforms.length ?? 0) > 0)
+
 /** The signals a pass stored, and where to see them: the pass worked, whatever the lines after say it could not do. */
 function found(qualified: number, teams: { name: string }[]): string[] {
   if (qualified === 0) return []
@@ -104,6 +122,12 @@ export async function passAdvice(
   const lines: string[] = found(
     summary.totals.qualified,
     teams.filter((t) => tracking.has(t.id)),
+  )
+  lines.push(
+    ...noPlatformPlans(
+      deps.config,
+      teams.filter((t) => tracking.has(t.id)),
+    ),
   )
   const unconfigured = [...wanted].filter((p) => !deps.searches.isAvailable(p)).sort()
   if (unconfigured.length > 0) {

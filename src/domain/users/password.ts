@@ -7,7 +7,8 @@ const MAX_PASSWORD = 256
 // Argon2id with OWASP's first recommended setting (19 MiB, 2 passes, 1 lane): memory-hard, about 30 ms here.
 const ARGON2 = { algorithm: 'argon2id', memoryCost: 19_456, timeCost: 2 } as const
 
-function checkPassword(password: string): string {
+/** The password itself when the service takes it, else the refusal that says why. */
+export function checkPassword(password: string): string {
   if (password.length < MIN_PASSWORD)
     throw new AppError('invalid_request', `the password must have at least ${MIN_PASSWORD} characters`)
   if (password.length > MAX_PASSWORD)
