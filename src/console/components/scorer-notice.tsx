@@ -10,7 +10,8 @@ import { needsAHand, UntilItAnswers } from './scorer-status'
  */
 export function ScorerNotice({ condition }: { condition: ScorerCondition | null }) {
   // The notice names the server first, so what it is doing follows as "it": "The Ollama model server cannot answer:
-  // the model server has not been reachable" named it twice in one breath. Settings' sentence stands alone and keeps it.
+  // the model server has not been reachable" named it twice in one breath. Settings' sentence stands alone and keeps
+  // it.
   const now = condition && scorerNow(condition)?.replace(/^the model server /, 'it ')
   if (!condition || !now || condition.state === 'answering') return null
   return (
