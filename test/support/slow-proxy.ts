@@ -8,7 +8,12 @@ import { startSqld } from '../../scripts/sqld'
  * delays. Order on each connection is kept, also when `setDelay` changes the delay: a link that falls silent for a
  * while (a delay of minutes) and comes back holds a chunk no longer than those sent before it on that connection.
  */
-export async function slowProxy(target: { host: string; port: number }, delayMs: number) {
+export async function slowProxy(
+  target: { host: string; port: number },
+  delayMs: number,
+  // Given each connection's bytes toward the server, as they arrive (test/support/pipelines.ts counts requests).
+  toServer?: () => (chunk: Buffer) => void,
+) {
   let delay = delayMs
   const pairs = new Set<Socket>()
   const late = (to: Socket) => {
@@ -22,6 +27,7 @@ export async function slowProxy(target: { host: string; port: number }, delayMs:
     pairs.add(client)
     const upstream = connect(target.port, target.host)
     pairs.add(upstream)
+    if (toServer) client.on('data', toServer())
     for (const [from, to] of [
       [client, upstream],
       [upstream, client],
