@@ -57,9 +57,9 @@ export async function slowProxy(
 }
 
 /** A real sqld and a relay in front of it `delayMs` late each way; both, and what a test adds to `cleanups`, end after the file. */
-export async function slowSqld(delayMs: number) {
+export async function slowSqld(delayMs: number, toServer?: () => (chunk: Buffer) => void) {
   const sqld = await startSqld()
-  const proxy = await slowProxy({ host: '127.0.0.1', port: Number(new URL(sqld.url).port) }, delayMs)
+  const proxy = await slowProxy({ host: '127.0.0.1', port: Number(new URL(sqld.url).port) }, delayMs, toServer)
   const cleanups: (() => unknown)[] = [() => proxy.stop(), () => sqld.stop()]
   afterAll(async () => {
     for (const c of cleanups.splice(0).reverse()) await c()

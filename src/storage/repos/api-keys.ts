@@ -27,6 +27,9 @@ export function createApiKeysRepo(db: Db, commits?: CommitWatch) {
   // A key remembers its team's id; the team's row is kept once, so that a charge updates it for all its keys.
   const keys = new Map<string, { epoch: number; key: Found['key']; teamId: string }>()
   const teamRows = new Map<string, { epoch: number; team: Team }>()
+  // The last use this process wrote, or is writing, per key: requests that arrive together read the key before the
+  // first of them has written it (docs/operations.md#a-slow-link-to-the-database).
+  const touched = new Map<string, string>()
   return {
     async insert(row: typeof apiKeys.$inferInsert) {
       await db.insert(apiKeys).values(row)
@@ -86,7 +89,16 @@ export function createApiKeysRepo(db: Db, commits?: CommitWatch) {
       return rows.length > 0
     },
     async touch(id: string, at: string) {
-      await db.update(apiKeys).set({ lastUsedAt: at }).where(eq(apiKeys.id, id))
+      remember(touched, id, at, KEYS_KEPT)
+      try {
+        await db.update(apiKeys).set({ lastUsedAt: at }).where(eq(apiKeys.id, id))
+      } catch (e) {
+        // Not written: the next request writes it, not a minute later.
+        if (touched.get(id) === at) touched.delete(id)
+        throw e
+      }
     },
+    /** The last use this process wrote or is writing for key `id`, if any. */
+    touchedHere: (id: string): string | undefined => touched.get(id),
   }
 }

@@ -1,20 +1,14 @@
 // docs/architecture.md#the-order-of-writes-on-a-libsql-server: a failed call's give-back is the call's own write, so
 // on a libSQL server it goes before the background writes queued ahead of it, as the quota's group commit does. A real
 // sqld behind the relay (test/support/slow-proxy.ts), the writes read in the order they reach it.
-import { afterAll, expect, test } from 'bun:test'
-import { startSqld } from '../../../scripts/sqld'
+import { expect, test } from 'bun:test'
 import { takeUnit } from '../../../src/domain/quota/order'
 import { seedTeam, testDeps } from '../../support/deps'
 import { pipelines } from '../../support/pipelines'
-import { slowProxy } from '../../support/slow-proxy'
+import { slowSqld } from '../../support/slow-proxy'
 
-const sqld = await startSqld()
 const sent = pipelines()
-const proxy = await slowProxy({ host: '127.0.0.1', port: Number(new URL(sqld.url).port) }, 100, sent.connection)
-afterAll(async () => {
-  proxy.stop()
-  await sqld.stop()
-})
+const { proxy } = await slowSqld(100, sent.connection)
 
 const MONTH = '2026-11'
 
