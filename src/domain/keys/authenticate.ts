@@ -28,9 +28,7 @@ export async function authenticate(deps: AuthDeps, rawKey: string | null | undef
 
 function touchLater(deps: AuthDeps, key: { id: string; lastUsedAt: string | null }) {
   const now = deps.clock.now()
-  // What the key says, or what this process is writing and the key's row may not show yet.
-  const here = deps.repos.apiKeys.touchedHere(key.id)
-  const last = here && (!key.lastUsedAt || here > key.lastUsedAt) ? here : key.lastUsedAt
+  const last = deps.repos.apiKeys.lastUse(key.id, key.lastUsedAt)
   if (last && now.getTime() - Date.parse(last) < TOUCH_EVERY_MS) return
   deps.repos.apiKeys.touch(key.id, now.toISOString()).catch((err) => deps.log.warn('key_touch_failed', { err }))
 }

@@ -3,6 +3,7 @@ import type { Db } from '../engine/types'
 import { oauthClients, oauthGrants, oauthRequests, oauthTokens } from '../tables/oauth'
 import { teams } from '../tables/teams'
 import { users } from '../tables/users'
+import { lastUseWrites } from './last-use'
 
 export type OAuthClientRow = typeof oauthClients.$inferSelect
 type OAuthRequestRow = typeof oauthRequests.$inferSelect
@@ -11,6 +12,11 @@ export type GrantRow = { id: string; userId: string; clientId: string; scope: st
 
 // docs/oauth.md: clients, requests waiting for consent, grants (connected apps), codes and tokens.
 export function createOAuthRepo(db: Db) {
+  // At most once a minute, also for requests that arrive together (last-use.ts); as many grants as keys remembered.
+  const uses = lastUseWrites(
+    (id, at) => db.update(oauthGrants).set({ lastUsedAt: at }).where(eq(oauthGrants.id, id)),
+    10_000,
+  )
   return {
     findClient: (id: string) => db.select().from(oauthClients).where(eq(oauthClients.id, id)).get(),
     async saveClient(row: OAuthClientRow) {
@@ -124,9 +130,9 @@ export function createOAuthRepo(db: Db) {
     async removeGrantsForUser(userId: string) {
       await db.delete(oauthGrants).where(eq(oauthGrants.userId, userId))
     },
-    async touchGrant(id: string, at: string) {
-      await db.update(oauthGrants).set({ lastUsedAt: at }).where(eq(oauthGrants.id, id))
-    },
+    touchGrant: uses.touch,
+    /** The grant's last use: what its row said, or the later use this process wrote or is writing. */
+    grantLastUse: uses.lastUse,
 
     async insertTokens(rows: OAuthTokenRow[]) {
       await db.insert(oauthTokens).values(rows)
