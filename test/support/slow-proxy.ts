@@ -8,7 +8,12 @@ import { startSqld } from '../../scripts/sqld'
  * delays. Order on each connection is kept, also when `setDelay` changes the delay: a link that falls silent for a
  * while (a delay of minutes) and comes back holds a chunk no longer than those sent before it on that connection.
  */
-export async function slowProxy(target: { host: string; port: number }, delayMs: number) {
+export async function slowProxy(
+  target: { host: string; port: number },
+  delayMs: number,
+  // Given each connection's bytes toward the server, as they arrive (test/support/pipelines.ts counts requests).
+  toServer?: () => (chunk: Buffer) => void,
+) {
   let delay = delayMs
   const pairs = new Set<Socket>()
   const late = (to: Socket) => {
@@ -22,6 +27,7 @@ export async function slowProxy(target: { host: string; port: number }, delayMs:
     pairs.add(client)
     const upstream = connect(target.port, target.host)
     pairs.add(upstream)
+    if (toServer) client.on('data', toServer())
     for (const [from, to] of [
       [client, upstream],
       [upstream, client],
@@ -54,9 +60,9 @@ export async function slowProxy(target: { host: string; port: number }, delayMs:
  * A real sqld and a relay in front of it `delayMs` late each way; both, and what a test adds to `cleanups`, end after
  * the file.
  */
-export async function slowSqld(delayMs: number) {
+export async function slowSqld(delayMs: number, toServer?: () => (chunk: Buffer) => void) {
   const sqld = await startSqld()
-  const proxy = await slowProxy({ host: '127.0.0.1', port: Number(new URL(sqld.url).port) }, delayMs)
+  const proxy = await slowProxy({ host: '127.0.0.1', port: Number(new URL(sqld.url).port) }, delayMs, toServer)
   const cleanups: (() => unknown)[] = [() => proxy.stop(), () => sqld.stop()]
   afterAll(async () => {
     for (const c of cleanups.splice(0).reverse()) await c()

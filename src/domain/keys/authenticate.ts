@@ -28,6 +28,7 @@ export async function authenticate(deps: AuthDeps, rawKey: string | null | undef
 
 function touchLater(deps: AuthDeps, key: { id: string; lastUsedAt: string | null }) {
   const now = deps.clock.now()
-  if (key.lastUsedAt && now.getTime() - Date.parse(key.lastUsedAt) < TOUCH_EVERY_MS) return
+  const last = deps.repos.apiKeys.lastUse(key.id, key.lastUsedAt)
+  if (last && now.getTime() - Date.parse(last) < TOUCH_EVERY_MS) return
   deps.repos.apiKeys.touch(key.id, now.toISOString()).catch((err) => deps.log.warn('key_touch_failed', { err }))
 }

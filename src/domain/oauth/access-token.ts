@@ -38,7 +38,8 @@ export async function authenticateBearer(
     )
   const plan = planOf(deps.config, found.team.plan)
   if (!plan.api_access) throw noApiAccess(deps.config, found.team)
-  if (!found.lastUsedAt || now.getTime() - Date.parse(found.lastUsedAt) >= TOUCH_EVERY_MS)
+  const last = deps.repos.oauth.grantLastUse(found.grantId, found.lastUsedAt)
+  if (!last || now.getTime() - Date.parse(last) >= TOUCH_EVERY_MS)
     deps.repos.oauth
       .touchGrant(found.grantId, now.toISOString())
       .catch((err) => deps.log.warn('grant_touch_failed', { err }))

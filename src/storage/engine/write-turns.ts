@@ -68,7 +68,10 @@ export type CountedWrites = {
   write(build: () => InStatement[] | undefined): Promise<ResultSet[] | undefined>
 }
 
-/** The key under which a remote client (remote-client.ts) carries its counted lane. */
+/**
+ * The key under which a remote client (remote-client.ts) carries its counted lane, for the group commit, which builds
+ * its group when its turn comes. Other counted writes go through the client's own calls, marked by lib/counted-call.ts.
+ */
 export const COUNTED = Symbol('counted writes')
 
 export function countedWrites(client: Client): CountedWrites {

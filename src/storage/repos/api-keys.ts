@@ -4,6 +4,7 @@ import type { CommitWatch } from '../engine/commit-watch'
 import type { Db } from '../engine/types'
 import { apiKeys } from '../tables/api-keys'
 import { teams } from '../tables/teams'
+import { lastUseWrites } from './last-use'
 
 // Keys whose lookups are remembered at once; past that, the one remembered longest ago is forgotten.
 const KEYS_KEPT = 10_000
@@ -27,6 +28,11 @@ export function createApiKeysRepo(db: Db, commits?: CommitWatch) {
   // A key remembers its team's id; the team's row is kept once, so that a charge updates it for all its keys.
   const keys = new Map<string, { epoch: number; key: Found['key']; teamId: string }>()
   const teamRows = new Map<string, { epoch: number; team: Team }>()
+  // At most once a minute, also for requests that arrive together (last-use.ts).
+  const uses = lastUseWrites(
+    (id, at) => db.update(apiKeys).set({ lastUsedAt: at }).where(eq(apiKeys.id, id)),
+    KEYS_KEPT,
+  )
   return {
     async insert(row: typeof apiKeys.$inferInsert) {
       await db.insert(apiKeys).values(row)
@@ -85,8 +91,8 @@ export function createApiKeysRepo(db: Db, commits?: CommitWatch) {
         .returning({ id: apiKeys.id })
       return rows.length > 0
     },
-    async touch(id: string, at: string) {
-      await db.update(apiKeys).set({ lastUsedAt: at }).where(eq(apiKeys.id, id))
-    },
+    touch: uses.touch,
+    /** The key's last use: what its row said, or the later use this process wrote or is writing. */
+    lastUse: uses.lastUse,
   }
 }

@@ -35,7 +35,7 @@ export type Repos = ReturnType<typeof createRepos>
 // `holder`: this process's name (domain/leases/holder.ts), which the receipts of its calls' units carry.
 export const createRepos = (database: Database, holder = '') => {
   const { db, client } = database
-  // The quota's writes and the per-day counts of counted calls share one commit per turn of the event loop.
+  // The quota's writes, the per-day counts and the model answers of counted calls share one commit per turn.
   const usageWrites = createGroupCommit(client)
   const apiKeys = createApiKeysRepo(db, database.commits)
   return {
@@ -57,7 +57,7 @@ export const createRepos = (database: Database, holder = '') => {
     platformBudgets: createPlatformBudgetsRepo(client),
     platformPauses: createPlatformPausesRepo(client),
     earlierPosts: createEarlierPostsRepo(db),
-    scoreCache: createScoreCacheRepo(db),
+    scoreCache: createScoreCacheRepo(db, usageWrites),
     polling: createPollingRepo(client, database.file),
     streamPositions: createStreamPositionsRepo(client),
     streamQueueBounds: createStreamQueueBoundsRepo(client),

@@ -3,21 +3,23 @@ import type { Db } from '../engine/types'
 import { oauthClients, oauthGrants, oauthRequests, oauthTokens } from '../tables/oauth'
 import { teams } from '../tables/teams'
 import { users } from '../tables/users'
+import { lastUseWrites } from './last-use'
+import { oauthClientQueries } from './oauth-clients'
 
-export type OAuthClientRow = typeof oauthClients.$inferSelect
+export type { OAuthClientRow } from './oauth-clients'
 type OAuthRequestRow = typeof oauthRequests.$inferSelect
 export type OAuthTokenRow = typeof oauthTokens.$inferSelect
 export type GrantRow = { id: string; userId: string; clientId: string; scope: string; createdAt: string }
 
 // docs/oauth.md: clients, requests waiting for consent, grants (connected apps), codes and tokens.
 export function createOAuthRepo(db: Db) {
+  // At most once a minute, also for requests that arrive together (last-use.ts); as many grants as keys remembered.
+  const uses = lastUseWrites(
+    (id, at) => db.update(oauthGrants).set({ lastUsedAt: at }).where(eq(oauthGrants.id, id)),
+    10_000,
+  )
   return {
-    findClient: (id: string) => db.select().from(oauthClients).where(eq(oauthClients.id, id)).get(),
-    async saveClient(row: OAuthClientRow) {
-      const { id: _, ...rest } = row
-      await db.insert(oauthClients).values(row).onConflictDoUpdate({ target: oauthClients.id, set: rest })
-    },
-
+    ...oauthClientQueries(db),
     /** Keeps a request for the user's decision; expired ones go in the same batch, so they never pile up. */
     async insertRequest(row: OAuthRequestRow, nowMs: number) {
       await db.batch([
@@ -27,36 +29,6 @@ export function createOAuthRepo(db: Db) {
     },
     pendingRequests(nowMs: number): Promise<number> {
       return db.$count(oauthRequests, gt(oauthRequests.expiresAt, nowMs))
-    },
-    /** Registered clients no user has allowed (no grant), created before `beforeIso` or at all. */
-    async unusedClients(beforeIso?: string): Promise<number> {
-      const row = await db.get<{ n: number }>(
-        sql`select count(*) as n from oauth_clients c where not exists (select 1 from oauth_grants g where g.client_id = c.id)
-          ${beforeIso === undefined ? sql`` : sql`and c.created_at < ${beforeIso}`}`,
-      )
-      return row?.n ?? 0
-    },
-    async removeUnusedClients(beforeIso: string) {
-      await db.run(
-        sql`delete from oauth_clients where created_at < ${beforeIso}
-          and not exists (select 1 from oauth_grants g where g.client_id = oauth_clients.id)`,
-      )
-    },
-    /** Every client, with how many users allowed it (the operator's list). */
-    listClients: () =>
-      db.all<{ id: string; name: string; source: string; created_at: string; grants: number; redirect_uris: string }>(
-        sql`select c.id, c.name, c.source, c.created_at, c.redirect_uris,
-          (select count(*) from oauth_grants g where g.client_id = c.id) as grants
-          from oauth_clients c order by c.created_at`,
-      ),
-    /** Removes a client with its grants and, by cascade, their codes and tokens. */
-    async removeClient(id: string): Promise<boolean> {
-      const [, , removed] = await db.batch([
-        db.delete(oauthRequests).where(eq(oauthRequests.clientId, id)),
-        db.delete(oauthGrants).where(eq(oauthGrants.clientId, id)),
-        db.delete(oauthClients).where(eq(oauthClients.id, id)).returning({ id: oauthClients.id }),
-      ])
-      return removed.length > 0
     },
     findRequest: (id: string, nowMs: number) =>
       db
@@ -124,9 +96,9 @@ export function createOAuthRepo(db: Db) {
     async removeGrantsForUser(userId: string) {
       await db.delete(oauthGrants).where(eq(oauthGrants.userId, userId))
     },
-    async touchGrant(id: string, at: string) {
-      await db.update(oauthGrants).set({ lastUsedAt: at }).where(eq(oauthGrants.id, id))
-    },
+    touchGrant: uses.touch,
+    /** The grant's last use: what its row said, or the later use this process wrote or is writing. */
+    grantLastUse: uses.lastUse,
 
     async insertTokens(rows: OAuthTokenRow[]) {
       await db.insert(oauthTokens).values(rows)

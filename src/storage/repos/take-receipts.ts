@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import type { Client, InStatement } from '@libsql/client'
 import { AppError } from '../../errors'
+import { asCountedCall } from '../../lib/counted-call'
 import type { GroupCommit } from '../engine/group-commit'
 import { quietWrite } from '../engine/quiet-writes'
-import { countedWrites } from '../engine/write-turns'
 import { DB_NOW_MS } from './db-now'
 import { GIVE_BACK_CREDIT, GIVE_BACK_QUOTA } from './usage-sql'
 
@@ -72,9 +72,9 @@ export function createTakeReceipts(database: Client, group: GroupCommit, holder:
   const owed = new Set<Owed>()
   let retry: ReturnType<typeof setTimeout> | undefined
 
-  // A failed call's give-back is the call's own write: in the counted lane, before background writes (write-turns.ts).
-  const counted = countedWrites(database)
-  const settle = (o: Owed) => counted.write(() => settlement(o))
+  // A failed call's give-back is the call's own write: in the counted lane, before background writes (write-turns.ts),
+  // also when sent again from a timer.
+  const settle = (o: Owed) => asCountedCall(() => database.batch(settlement(o), 'write'))
 
   async function sendOwed() {
     retry = undefined

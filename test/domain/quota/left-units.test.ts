@@ -4,6 +4,7 @@ import { expect, test } from 'bun:test'
 import type { InStatement, TransactionMode } from '@libsql/client'
 import { AppError } from '../../../src/errors'
 import { createGroupCommit } from '../../../src/storage/engine/group-commit'
+import { COUNTED } from '../../../src/storage/engine/write-turns'
 import { createUsageRepo } from '../../../src/storage/repos/usage'
 import { LEASE_HOST } from '../../../src/domain/leases/holder'
 import { giveBackLeftUnits, LEFT_QUIET_MS } from '../../../src/domain/quota/left-units'
@@ -97,19 +98,23 @@ test("a kept unit whose receipt's deletion the database did not take is deleted 
     refused++
     throw new AppError('storage_unavailable', 'the database is not answering')
   }
+  // On a libSQL server the group commit sends through the client's counted lane, past this proxy: without the lane
+  // it sends through execute and batch here, as on a database file.
   const failing = new Proxy(database, {
     get: (target, prop) =>
-      prop === 'batch'
-        ? (stmts: InStatement[], mode?: TransactionMode) => {
-            unavailableOnce(stmts)
-            return target.batch(stmts, mode)
-          }
-        : prop === 'execute'
-          ? (stmt: InStatement) => {
-              unavailableOnce([stmt])
-              return target.execute(stmt)
+      prop === COUNTED
+        ? undefined
+        : prop === 'batch'
+          ? (stmts: InStatement[], mode?: TransactionMode) => {
+              unavailableOnce(stmts)
+              return target.batch(stmts, mode)
             }
-          : Reflect.get(target, prop),
+          : prop === 'execute'
+            ? (stmt: InStatement) => {
+                unavailableOnce([stmt])
+                return target.execute(stmt)
+              }
+            : Reflect.get(target, prop),
   })
   const usage = createUsageRepo(failing, createGroupCommit(failing), () => {}, 'other-host~1:4242:0a0b0c0d0e0f:90000')
   const kept = (await takeUnit(usage, teamId, MONTH, 2, AT))!
