@@ -26,6 +26,8 @@ export type Dialect = {
   /** Longest query the platform accepts, and most AND/OR/NOT operators (GitHub: 5). */
   maxLength?: number
   maxOperators?: number
+  /** Longest query in UTF-8 bytes (Algolia: 512), which a query of 200 Chinese or Japanese characters exceeds. */
+  maxBytes?: number
 }
 
 /**
@@ -55,13 +57,29 @@ export function nativeSearch(
 ): { text: string; everyAlternative: boolean; stems: string[] } {
   const attempts = [dialect, { ...dialect, not: undefined }, { ...dialect, not: undefined, or: undefined }]
   const written = attempts.map((d) => ({ d, w: writeTop(query.root, d) }))
-  const { w } = written.find(({ d, w }) => fits(w, d)) ?? written[2]
+  const { w } = written.find(({ d, w }) => fits(w, d)) ?? shortened(query.root, written[2]) ?? written[2]
   // A stored keyword without a word (readQuery) has nothing to write: the platform gets it as it was written.
   return { text: w.text || query.source, everyAlternative: !w.firstOnly, stems: [...new Set(w.stems)] }
 }
 
 const fits = (w: Written, d: Dialect) =>
-  w.text.length <= (d.maxLength ?? Infinity) && w.operators <= (d.maxOperators ?? Infinity)
+  w.text.length <= (d.maxLength ?? Infinity) &&
+  w.operators <= (d.maxOperators ?? Infinity) &&
+  (d.maxBytes === undefined || new TextEncoder().encode(w.text).length <= d.maxBytes)
+
+/**
+ * Still too long without exclusions or OR: the first alternative's last parts are left out until it fits. Fewer
+ * required words ask for more, so matching still loses nothing (a platform refuses a query past its limit).
+ */
+function shortened(root: QueryNode, last: { d: Dialect; w: Written & { firstOnly: boolean } }) {
+  const first = firstAlternative(root)
+  if (first.kind !== 'and') return undefined
+  for (let k = first.items.length - 1; k > 0; k--) {
+    const w = writeTop({ ...first, items: first.items.slice(0, k) }, last.d)
+    if (w.text !== '' && fits(w, last.d)) return { d: last.d, w: { ...w, firstOnly: last.w.firstOnly } }
+  }
+  return undefined
+}
 
 const NOTHING: Written = { text: '', exact: false, operators: 0, searches: false, stems: [] }
 

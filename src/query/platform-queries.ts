@@ -91,8 +91,12 @@ const BLUESKY: Dialect = {
 export const blueskyQuery = (keyword: string) => nativeQuery(readQuery(keyword), BLUESKY)
 
 // Algolia excludes a word after a minus and documents nothing else: a phrase, or a word it splits (follow-up), is left
-// to matching rather than risk being read as required.
-const ALGOLIA: Dialect = { not: (text) => (/^[\p{L}\p{N}\p{M}]+$/u.test(text) ? minus(text) : undefined) }
+// to matching rather than risk being read as required. Its query is at most 512 bytes (Algolia's reference of the
+// query parameter), refused past that.
+const ALGOLIA: Dialect = {
+  not: (text) => (/^[\p{L}\p{N}\p{M}]+$/u.test(text) ? minus(text) : undefined),
+  maxBytes: 512,
+}
 
 /**
  * Hacker News (Algolia, advancedSyntax=1): words, "phrases" and -word (a single word) in `query`; an author and
