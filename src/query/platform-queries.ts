@@ -20,7 +20,20 @@ const subreddit = (site: string) =>
   /^r\/[\w-]+$/.test(site) ? site.slice(2) : /^[\w-]+$/.test(site) ? site : undefined
 
 /**
- * X API v2 search: OR, -, "phrases", ( ), from:, lang:, is:reply; 512 characters with our `( ) -is:retweet`. A
+ * The languages X classifies posts in, as its lang: takes them (X's list of operators): of the codes lang: accepts
+ * (languages.ts), these, and Hebrew, which X names iw. X has no Chinese without a script (zh-CN, zh-TW), no Malay
+ * (Indonesian is in), nor az, be, ku, sq or yo: sent, such a lang: would find no post, so it is left to matching.
+ */
+const X_LANGUAGES = new Set(
+  (
+    'am ar bg bn ca cs da de el en es et eu fa fi fr gu hi hr hu hy is it ja ka kn ko lo lt lv ml mr nl no or pa pl ' +
+    'pt ro ru sk sl sr sv ta te th tl tr uk ur vi'
+  ).split(' '),
+)
+const xLanguage = (code: string) => (code === 'he' ? 'iw' : X_LANGUAGES.has(code) ? code : undefined)
+
+/**
+ * X API v2 search: OR, -, "phrases", ( ), from:, lang: (X_LANGUAGES), is:reply; 512 characters with our `( ) -is:retweet`. A
  * keyword with punctuation in it matches only in quotes (X's list of operators).
  */
 export const X_QUERY_MAX = 512 - '() -is:retweet'.length
@@ -33,7 +46,7 @@ const X: Dialect = {
     f.field === 'author'
       ? as('from:', username(f))
       : f.field === 'lang'
-        ? `lang:${f.value}`
+        ? as('lang:', xLanguage(f.value))
         : f.field === 'type'
           ? f.value === 'comment'
             ? 'is:reply'
