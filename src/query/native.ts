@@ -169,8 +169,9 @@ function impliedPrefix(node: QueryNode, items: readonly QueryNode[], at: number)
 // A word the platforms read as one of their operators: `name:value` (X's from: and url:, GitHub's label:, Reddit's
 // url:, Stack Exchange's is:, Google's when:), a #hashtag, @mention or $cashtag, or SearXNG's !engine and :language,
 // each of which narrows the search to posts the query does not ask for (docs/queries.md#words reads `from:bob` as the
-// words from bob and `#crm` as crm).
-const OPERATOR_LIKE = /^[\p{L}\p{N}_]+:|^[#@$!:]/u
+// words from bob and `#crm` as crm); and a | anywhere in it, YouTube's OR, which would turn `-sales|ops` into an
+// exclusion of every post saying sales or ops where the query excludes only "sales ops".
+const OPERATOR_LIKE = /^[\p{L}\p{N}_]+:|^[#@$!:]|\|/u
 const PUNCTUATED = /[^\p{L}\p{N}\p{M}]/u
 
 function writeTerm(node: TermNode, d: Dialect): Written {
