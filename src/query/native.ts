@@ -28,6 +28,8 @@ export type Dialect = {
   maxOperators?: number
   /** Longest query in UTF-8 bytes (Algolia: 512), which a query of 200 Chinese or Japanese characters exceeds. */
   maxBytes?: number
+  /** No negated group (X: "negate each individual operator"): -(a OR b) is written -a -b, the same exclusion. */
+  negatesEach?: boolean
 }
 
 /**
@@ -67,10 +69,7 @@ const fits = (w: Written, d: Dialect) =>
   w.operators <= (d.maxOperators ?? Infinity) &&
   (d.maxBytes === undefined || new TextEncoder().encode(w.text).length <= d.maxBytes)
 
-/**
- * Still too long without exclusions or OR: the first alternative's last parts are left out until it fits. Fewer
- * required words ask for more, so matching still loses nothing (a platform refuses a query past its limit).
- */
+/** Still too long: the first alternative's last parts are left out until it fits (fewer words ask for more). */
 function shortened(root: QueryNode, last: { d: Dialect; w: Written & { firstOnly: boolean } }) {
   const first = firstAlternative(root)
   if (first.kind !== 'and') return undefined
@@ -117,7 +116,9 @@ function write(node: QueryNode, d: Dialect, nested: boolean): Written | undefine
     }
     case 'and': {
       // A prefix another part already implies asks for nothing more: left out, the AND asks exactly the same.
-      const items = node.items.filter((n, i) => !impliedPrefix(n, node.items, i))
+      const items = node.items
+        .filter((n, i) => !impliedPrefix(n, node.items, i))
+        .flatMap((n) => (d.negatesEach && n.kind === 'not' && n.item.kind === 'or' ? n.item.items.map(notOf) : [n]))
       const parts = items.map((n) => write(n, d, true))
       const kept = parts.filter((p): p is Written => p !== undefined)
       if (!kept.some((p) => p.searches)) return undefined
@@ -144,6 +145,7 @@ function write(node: QueryNode, d: Dialect, nested: boolean): Written | undefine
 }
 
 const sum = (parts: Written[]) => parts.reduce((n, p) => n + p.operators, 0)
+const notOf = (item: QueryNode): QueryNode => ({ kind: 'not', at: item.at, item })
 
 /**
  * Whether the AND's item `at` is a one-word prefix that another of its words already starts with (`crm*` beside

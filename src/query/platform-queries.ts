@@ -39,7 +39,9 @@ const xLanguage = (code: string) => (code === 'he' ? 'iw' : X_LANGUAGES.has(code
 export const X_QUERY_MAX = 512 - '() -is:retweet'.length
 const X: Dialect = {
   or: 'OR',
-  not: minus,
+  // X's build-a-query: "Do not negate a set of operators grouped together", so a group is never sent negated.
+  not: (text, node) => (node.kind === 'and' || node.kind === 'or' ? undefined : minus(text)),
+  negatesEach: true,
   quotePunctuated: true,
   maxLength: X_QUERY_MAX,
   filter: (f) =>

@@ -1,9 +1,7 @@
 import { describe, expect, test } from 'bun:test'
-import { loadConfig } from '../../src/config/load'
-import { createLogger } from '../../src/lib/log'
-import { createTwitterConnector } from '../../src/platforms/twitter/connector'
 import { twitterQuery } from '../../src/query/platform-queries'
 import { fakesPerTest } from '../support/fake-upstream'
+import { searchX } from './twitter-search-fake'
 
 // A fake X API v2 recent search that honours lang: as X's list of operators documents it
 // (docs/platforms.md#keyword-queries): a post matches lang:ID only when X classified it as that identifier, from X's
@@ -14,26 +12,11 @@ const POSTS = [
   { id: '1790000000000000002', lang: 'zh-CN', text: '我们公司正在寻找一个新的CRM系统来管理客户' },
   { id: '1790000000000000003', lang: 'en', text: 'We are looking for a new CRM for our sales team' },
 ]
-const search = async (keyword: string) => {
-  const x = fake(({ url }) => {
-    const query = url.searchParams.get('query') ?? ''
+const search = (keyword: string) =>
+  searchX(fake, keyword, (query) => {
     const langs = [...query.replace(/"[^"]*"/g, '').matchAll(/(?:^|[\s(])lang:(\S+?)(?=[\s)]|$)/g)].map((m) => m[1])
-    const data = POSTS.filter((p) => langs.every((l) => p.lang === l)).map((p) => ({
-      ...p,
-      created_at: '2026-03-01T12:34:56.000Z',
-      edit_history_tweet_ids: [p.id],
-    }))
-    return Response.json({ data, meta: { result_count: data.length } })
+    return POSTS.filter((p) => langs.every((l) => p.lang === l))
   })
-  const config = loadConfig({
-    env: { LEAD_SIGNALS_PLATFORMS_TWITTER_BASE_URL: x.origin, LEAD_SIGNALS_PLATFORMS_TWITTER_BEARER_TOKEN: 'AAAA-b' },
-  }).platforms.twitter
-  const found = await createTwitterConnector(
-    config,
-    createLogger(() => {}),
-  ).search(keyword, 10)
-  return found.map((m) => m.id.replace('twitter:', ''))
-}
 
 describe('X: lang: is sent as an identifier X classifies posts by, or not at all', () => {
   test('lang:he asks X for iw, its identifier for Hebrew, and finds the Hebrew post', async () => {
