@@ -73,7 +73,9 @@ export const redditQuery = (keyword: string) => nativeQuery(readQuery(keyword), 
 /** GitHub issue search: OR, NOT / -qualifier, "phrases", ( ), repo:, user:, author:; 256 characters, 5 operators. */
 const GITHUB: Dialect = {
   or: 'OR',
-  not: (text, node) => (node.kind === 'filter' ? `-${text}` : `NOT ${text}`),
+  // NOT "can only be used for string keywords" (GitHub's search syntax): never before a group.
+  not: (text, node) => (node.kind === 'filter' ? `-${text}` : node.kind === 'term' ? `NOT ${text}` : undefined),
+  negatesEach: true,
   maxLength: 256 - ' is:issue'.length,
   maxOperators: 5,
   filter: (f) =>
