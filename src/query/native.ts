@@ -26,6 +26,10 @@ export type Dialect = {
   /** Longest query the platform accepts, and most AND/OR/NOT operators (GitHub: 5). */
   maxLength?: number
   maxOperators?: number
+  /** Longest query in UTF-8 bytes (Algolia: 512), which a query of 200 Chinese or Japanese characters exceeds. */
+  maxBytes?: number
+  /** No negated group (X: "negate each individual operator"): -(a OR b) is written -a -b, the same exclusion. */
+  negatesEach?: boolean
 }
 
 /**
@@ -55,13 +59,26 @@ export function nativeSearch(
 ): { text: string; everyAlternative: boolean; stems: string[] } {
   const attempts = [dialect, { ...dialect, not: undefined }, { ...dialect, not: undefined, or: undefined }]
   const written = attempts.map((d) => ({ d, w: writeTop(query.root, d) }))
-  const { w } = written.find(({ d, w }) => fits(w, d)) ?? written[2]
+  const { w } = written.find(({ d, w }) => fits(w, d)) ?? shortened(query.root, written[2]) ?? written[2]
   // A stored keyword without a word (readQuery) has nothing to write: the platform gets it as it was written.
   return { text: w.text || query.source, everyAlternative: !w.firstOnly, stems: [...new Set(w.stems)] }
 }
 
 const fits = (w: Written, d: Dialect) =>
-  w.text.length <= (d.maxLength ?? Infinity) && w.operators <= (d.maxOperators ?? Infinity)
+  w.text.length <= (d.maxLength ?? Infinity) &&
+  w.operators <= (d.maxOperators ?? Infinity) &&
+  (d.maxBytes === undefined || new TextEncoder().encode(w.text).length <= d.maxBytes)
+
+/** Still too long: the first alternative's last parts are left out until it fits (fewer words ask for more). */
+function shortened(root: QueryNode, last: { d: Dialect; w: Written & { firstOnly: boolean } }) {
+  const first = firstAlternative(root)
+  if (first.kind !== 'and') return undefined
+  for (let k = first.items.length - 1; k > 0; k--) {
+    const w = writeTop({ ...first, items: first.items.slice(0, k) }, last.d)
+    if (w.text !== '' && fits(w, last.d)) return { d: last.d, w: { ...w, firstOnly: last.w.firstOnly } }
+  }
+  return undefined
+}
 
 const NOTHING: Written = { text: '', exact: false, operators: 0, searches: false, stems: [] }
 
@@ -101,7 +118,9 @@ function write(node: QueryNode, d: Dialect, nested: boolean): Written | undefine
     }
     case 'and': {
       // A prefix another part already implies asks for nothing more: left out, the AND asks exactly the same.
-      const items = node.items.filter((n, i) => !impliedPrefix(n, node.items, i))
+      const items = node.items
+        .filter((n, i) => !impliedPrefix(n, node.items, i))
+        .flatMap((n) => (d.negatesEach && n.kind === 'not' && n.item.kind === 'or' ? n.item.items.map(notOf) : [n]))
       const parts = items.map((n) => write(n, d, true))
       const kept = parts.filter((p): p is Written => p !== undefined)
       if (!kept.some((p) => p.searches)) return undefined
@@ -128,6 +147,7 @@ function write(node: QueryNode, d: Dialect, nested: boolean): Written | undefine
 }
 
 const sum = (parts: Written[]) => parts.reduce((n, p) => n + p.operators, 0)
+const notOf = (item: QueryNode): QueryNode => ({ kind: 'not', at: item.at, item })
 
 /**
  * Whether the AND's item `at` is a one-word prefix that another of its words already starts with (`crm*` beside
@@ -153,8 +173,9 @@ function impliedPrefix(node: QueryNode, items: readonly QueryNode[], at: number)
 // A word the platforms read as one of their operators: `name:value` (X's from: and url:, GitHub's label:, Reddit's
 // url:, Stack Exchange's is:, Google's when:), a #hashtag, @mention or $cashtag, or SearXNG's !engine and :language,
 // each of which narrows the search to posts the query does not ask for (docs/queries.md#words reads `from:bob` as the
-// words from bob and `#crm` as crm).
-const OPERATOR_LIKE = /^[\p{L}\p{N}_]+:|^[#@$!:]/u
+// words from bob and `#crm` as crm); and a | anywhere in it, YouTube's OR, which would turn `-sales|ops` into an
+// exclusion of every post saying sales or ops where the query excludes only "sales ops".
+const OPERATOR_LIKE = /^[\p{L}\p{N}_]+:|^[#@$!:]|\|/u
 const PUNCTUATED = /[^\p{L}\p{N}\p{M}]/u
 
 function writeTerm(node: TermNode, d: Dialect): Written {

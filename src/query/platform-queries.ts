@@ -20,20 +20,35 @@ const subreddit = (site: string) =>
   /^r\/[\w-]+$/.test(site) ? site.slice(2) : /^[\w-]+$/.test(site) ? site : undefined
 
 /**
- * X API v2 search: OR, -, "phrases", ( ), from:, lang:, is:reply; 512 characters with our `( ) -is:retweet`. A
+ * The languages X classifies posts in, as its lang: takes them (X's list of operators): of the codes lang: accepts
+ * (languages.ts), these, and Hebrew, which X names iw. X has no Chinese without a script (zh-CN, zh-TW), no Malay
+ * (Indonesian is in), nor az, be, ku, sq or yo: sent, such a lang: would find no post, so it is left to matching.
+ */
+const X_LANGUAGES = new Set(
+  (
+    'am ar bg bn ca cs da de el en es et eu fa fi fr gu hi hr hu hy is it ja ka kn ko lo lt lv ml mr nl no or pa pl ' +
+    'pt ro ru sk sl sr sv ta te th tl tr uk ur vi'
+  ).split(' '),
+)
+const xLanguage = (code: string) => (code === 'he' ? 'iw' : X_LANGUAGES.has(code) ? code : undefined)
+
+/**
+ * X API v2 search: OR, -, "phrases", ( ), from:, lang: (X_LANGUAGES), is:reply; 512 characters with our `( ) -is:retweet`. A
  * keyword with punctuation in it matches only in quotes (X's list of operators).
  */
 export const X_QUERY_MAX = 512 - '() -is:retweet'.length
 const X: Dialect = {
   or: 'OR',
-  not: minus,
+  // X's build-a-query: "Do not negate a set of operators grouped together", so a group is never sent negated.
+  not: (text, node) => (node.kind === 'and' || node.kind === 'or' ? undefined : minus(text)),
+  negatesEach: true,
   quotePunctuated: true,
   maxLength: X_QUERY_MAX,
   filter: (f) =>
     f.field === 'author'
       ? as('from:', username(f))
       : f.field === 'lang'
-        ? `lang:${f.value}`
+        ? as('lang:', xLanguage(f.value))
         : f.field === 'type'
           ? f.value === 'comment'
             ? 'is:reply'
@@ -58,7 +73,9 @@ export const redditQuery = (keyword: string) => nativeQuery(readQuery(keyword), 
 /** GitHub issue search: OR, NOT / -qualifier, "phrases", ( ), repo:, user:, author:; 256 characters, 5 operators. */
 const GITHUB: Dialect = {
   or: 'OR',
-  not: (text, node) => (node.kind === 'filter' ? `-${text}` : `NOT ${text}`),
+  // NOT "can only be used for string keywords" (GitHub's search syntax): never before a group.
+  not: (text, node) => (node.kind === 'filter' ? `-${text}` : node.kind === 'term' ? `NOT ${text}` : undefined),
+  negatesEach: true,
   maxLength: 256 - ' is:issue'.length,
   maxOperators: 5,
   filter: (f) =>
@@ -91,8 +108,12 @@ const BLUESKY: Dialect = {
 export const blueskyQuery = (keyword: string) => nativeQuery(readQuery(keyword), BLUESKY)
 
 // Algolia excludes a word after a minus and documents nothing else: a phrase, or a word it splits (follow-up), is left
-// to matching rather than risk being read as required.
-const ALGOLIA: Dialect = { not: (text) => (/^[\p{L}\p{N}\p{M}]+$/u.test(text) ? minus(text) : undefined) }
+// to matching rather than risk being read as required. Its query is at most 512 bytes (Algolia's reference of the
+// query parameter), refused past that.
+const ALGOLIA: Dialect = {
+  not: (text) => (/^[\p{L}\p{N}\p{M}]+$/u.test(text) ? minus(text) : undefined),
+  maxBytes: 512,
+}
 
 /**
  * Hacker News (Algolia, advancedSyntax=1): words, "phrases" and -word (a single word) in `query`; an author and

@@ -19,9 +19,12 @@ const NOT_PLAIN = /[^ -~\s]|\ufeff/
 const NOT_ASCII = /[^\0-\x7f]/
 // Characters that show nothing and join what is on either side: a soft hyphen (where a long word may break across
 // lines, as German sites write it), a word joiner and a zero-width no-break space. 'Kunden\u00admanagement' reads
-// as one word, so it is one word here (docs/queries.md#words).
-const INSIDE_WORD = /[\u00ad\u2060\ufeff]/u
-const INSIDE_WORD_ALL = /[\u00ad\u2060\ufeff]/gu
+// as one word, so it is one word here (docs/queries.md#words). They are left out, as are the optional marks below.
+// Arabic's short vowels, tanween, shadda and sukun, its superscript alef and tatweel (a stretch of the line between
+// letters), and Hebrew's niqqud and cantillation marks (not its maqaf, a hyphen): most writing leaves them out and
+// some puts them in ("شكراً" is "شكرا" with a tanween), so a word is the same word with or without them.
+const INSIDE_WORD = /[\u00ad\u2060\ufeff\u0591-\u05bd\u05bf\u05c1\u05c2\u05c4\u05c5\u05c7\u0640\u064b-\u065f\u0670]/u
+const INSIDE_WORD_ALL = new RegExp(INSIDE_WORD.source, 'gu')
 
 /** Each term's pattern: [for normalised text, for plain ASCII text as it is (ignoring case)]. */
 const patterns = new WeakMap<TermNode, [RegExp, RegExp]>()

@@ -31,7 +31,7 @@ const BUILT: Record<string, Record<string, string>> = {
     'crm -"worth it" author:bob lang:de type:comment': 'crm -"worth it" from:bob lang:de is:reply',
     'automat* subreddit:saas title:help': 'automat help',
     'crm site:acme/tools -author:bot': 'crm -from:bot',
-    'crm -(cheap OR free)': 'crm -(cheap OR free)',
+    'crm -(cheap OR free)': 'crm -cheap -free',
     'crm site:techcrunch.com title:"raises"': 'crm "raises"',
   },
   reddit: {
@@ -47,7 +47,7 @@ const BUILT: Record<string, Record<string, string>> = {
     'crm -"worth it" author:bob lang:de type:comment': 'crm NOT "worth it" author:bob',
     'automat* subreddit:saas title:help': 'automat help',
     'crm site:acme/tools -author:bot': 'crm repo:acme/tools -author:bot',
-    'crm -(cheap OR free)': 'crm NOT (cheap OR free)',
+    'crm -(cheap OR free)': 'crm NOT cheap NOT free',
   },
   youtube: {
     'crm OR erp': 'crm|erp',

@@ -12,6 +12,7 @@ import type { PlatformShared } from '../common/shared-pauses'
 import type { PlatformConnector } from '../types'
 import { plainQuery } from '../../query/platform-queries'
 import { withoutFeedLink } from './preview'
+import { matchesKeyword } from '../common/keyword'
 
 // Medium has no search API (its official API is archived and was write-only). What it serves without a key is RSS:
 // GET /feed/tag/{tag} lists the newest stories carrying a tag, about ten, newest first, with no paging: one request
@@ -131,9 +132,10 @@ export function createMediumConnector(
       for (const feed of feeds) {
         for (const m of feed ?? []) found.set(m.id, m)
       }
-      const words = plainQuery(keyword, false).toLowerCase().split(/\s+/)
-      const holdsEvery = (m: Mention) => words.every((w) => m.content.toLowerCase().includes(w))
-      return newestFirst([...found.values()].filter(holdsEvery)).slice(0, limit)
+      // Kept by the query's words as matching reads them (docs/queries.md#words: #crm is crm, İSTANBUL is istanbul),
+      // never by the characters as typed, which would drop stories the query matches.
+      const mayMatch = (m: Mention) => matchesKeyword(keyword, m.content)
+      return newestFirst([...found.values()].filter(mayMatch)).slice(0, limit)
     },
   }
 }

@@ -152,7 +152,9 @@ export function createProviderConnector(
 export function buildInput(input: unknown, keyword: string, limit: number): unknown {
   if (typeof input === 'string') {
     if (input === '{limit}') return limit
-    return input.replaceAll('{keyword}', keyword).replaceAll('{limit}', String(limit))
+    // One pass, by a function: a keyword holding {limit} stays as written, and a replacement string would read its
+    // $$, $&, $' or $` as patterns.
+    return input.replace(/\{keyword\}|\{limit\}/g, (p) => (p === '{keyword}' ? keyword : String(limit)))
   }
   if (Array.isArray(input)) return input.map((x) => buildInput(x, keyword, limit))
   if (typeof input === 'object' && input !== null) {

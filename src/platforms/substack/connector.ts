@@ -104,9 +104,10 @@ export function createSubstackConnector(
           item: Hit,
           map: (h) => h,
         })) {
-          const p = hit.post
-          if (!matchesKeyword(keyword, p.title, p.subtitle, p.description, p.truncated_body_text, p.body_html)) continue
+          // Its search reads by meaning: a post is kept by the words of its text, as matching will read them
+          // (docs/queries.md#matching), never of its HTML, whose markup parts a phrase and whose addresses add words.
           const mention = toMention(hit)
+          if (!matchesKeyword(keyword, mention.content)) continue
           if (!found.has(mention.id)) found.set(mention.id, mention)
         }
         if (!nextCursor) break
