@@ -1,6 +1,7 @@
 import type { SearchPlatform } from '../config/platform-names'
 import type { FilterNode } from './ast'
-import { type Dialect, nativeQuery, nativeSearch, requiredFilters } from './native'
+import type { Dialect } from './dialect'
+import { nativeQuery, nativeSearch, requiredFilters } from './native'
 import { readQuery } from './parse'
 
 // Each platform's own search for a keyword query (docs/queries.md#per-platform). What a platform cannot express
@@ -33,8 +34,8 @@ const X_LANGUAGES = new Set(
 const xLanguage = (code: string) => (code === 'he' ? 'iw' : X_LANGUAGES.has(code) ? code : undefined)
 
 /**
- * X API v2 search: OR, -, "phrases", ( ), from:, lang: (X_LANGUAGES), is:reply; 512 characters with our `( ) -is:retweet`. A
- * keyword with punctuation in it matches only in quotes (X's list of operators).
+ * X API v2 search: OR, -, "phrases", ( ), from:, lang: (X_LANGUAGES), is:reply; 512 characters with our
+ * `( ) -is:retweet`. A keyword with punctuation in it matches only in quotes (X's list of operators).
  */
 export const X_QUERY_MAX = 512 - '() -is:retweet'.length
 const X: Dialect = {
