@@ -4,6 +4,7 @@ import type { CursorUpdate, PendingKey, StoredOutcome } from './polling-types'
 import { streamPositionUpsert } from './stream-positions'
 import { figureUpdates, peopleUpserts } from './people-figures'
 import { outboxInserts } from './webhook-outbox'
+import { withoutNul } from './signal-text'
 
 const cursorUpsert = (c: CursorUpdate): InStatement => ({
   sql: `insert into poll_cursors (platform, keyword_lc, newest_at, newest_ids, polled_at) values (?, ?, ?, ?, ?)
@@ -35,9 +36,10 @@ export function byTeamAndPlatform(keys: PendingKey[], head: string): InStatement
 /** The statements that store one outcome, and how many of them (the first ones) insert signals. */
 function statementsOf(a: StoredOutcome): { stmts: InStatement[]; first: number; inserts: number } {
   const at = { ms: a.storedAt.getTime(), iso: a.storedAt.toISOString() }
-  const stmts = peopleUpserts(a.signals, at.iso)
+  const signals = a.signals.map(withoutNul)
+  const stmts = peopleUpserts(signals, at.iso)
   const first = stmts.length
-  stmts.push(...signalInserts(a.signals, 'returning platform'))
+  stmts.push(...signalInserts(signals, 'returning platform'))
   const inserts = stmts.length - first
   stmts.push(...outboxInserts(a.deliveries, at))
   stmts.push(

@@ -5,6 +5,7 @@ import { signals } from '../../tables/signals'
 import { signalInserts } from '../multi-row'
 import { afterImport, peopleUpserts } from '../people-figures'
 import { type ImportedVerdict, keyedVerdicts, verdictInserts } from '../imported-verdicts'
+import { withoutNul } from '../signal-text'
 import { ANCHOR_EVERY, ANCHORS_KEPT, type Anchor, createAnchors } from './anchors'
 import { cacheKey, createSignalsCache } from './cache'
 import { perShape, type SignalFilter, shapeOf } from './filter-shape'
@@ -143,8 +144,9 @@ export function createSignalsRepo(
      * team's signals version so cached totals are recomputed. Returns how many rows were new. `verdicts`: the import
      * file's, stored with them (imported-verdicts.ts).
      */
-    async insertMany(teamId: string, rows: NewSignal[], verdicts: ImportedVerdict[] = []): Promise<number> {
-      if (rows.length === 0) return 0
+    async insertMany(teamId: string, given: NewSignal[], verdicts: ImportedVerdict[] = []): Promise<number> {
+      if (given.length === 0) return 0
+      const rows = given.map(withoutNul)
       const bump = { sql: 'update teams set signals_version = signals_version + 1 where id = ?', args: [teamId] }
       // docs/people.md: the authors' people first; each signal is stored with its person (dismissed if muted), as a
       // polling pass stores it; then the figures of the people of the rows stored. Sent to the client as they are:
