@@ -6,6 +6,7 @@ import { credentialsOf } from '../wire/credentials'
 import { errorBody } from '../wire/failure'
 import { AppError } from '../errors'
 import { checkJsonText, readBody } from '../wire/body'
+import { checkKeysOnce } from '../wire/json-keys'
 import { NoParams, parsedOrRefused } from '../wire/validation'
 import { working } from '../wire/connection-timeouts'
 import { checkOrigin, corsHeaders, PREFLIGHT_HEADERS, refusalLog } from './origin'
@@ -69,13 +70,14 @@ export const mcpRoutes = (deps: Deps) => {
       const target = requestTarget(request.url)
       // As on the REST routes, with the query read from the target (see requestTarget).
       parsedOrRefused('query', NoParams, Object.fromEntries(target.searchParams))
-      // Read and measured as the REST bodies are (413 and the depth bound in the API's error shape); the transport
-      // gets the same bytes and reads the JSON-RPC message from them.
+      // Read and measured as the REST bodies are (413, the depth bound and keys named once, in the API's error shape);
+      // the transport gets the same bytes and reads the JSON-RPC message from them.
       const body = await readBody(request, deps.config.server.max_body_bytes)
       // A tool call may take longer than the connection's idle timeout (docs/operations.md#server-settings).
       working(context)
       const text = decoder.decode(body)
       checkJsonText(text)
+      checkKeysOnce(text)
       if (!acceptsJson(request.headers.get('accept'))) return refused(406, NOT_ACCEPTABLE)
       const { isJson, readMessage, batchVersion, createMcpServer, Transport } = await loadExchange()
       // Before the message is read: a body of another type is told to fix its header, not its JSON.
