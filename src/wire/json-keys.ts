@@ -9,6 +9,12 @@ import { echoed } from '../lib/text'
  * repeat. One pass over the text; malformed text is left for JSON.parse to refuse.
  */
 export function checkKeysOnce(text: string): void {
+  const key = keyGivenTwice(text)
+  if (key !== undefined) throw new AppError('invalid_request', givenTwice(key), { details: [givenTwiceDetail(key)] })
+}
+
+/** The first key that an object of `text` names twice, or undefined when none does. */
+export function keyGivenTwice(text: string): string | undefined {
   // The keys seen in each open object; null for an open list, whose strings are values.
   const open: (Set<string> | null)[] = []
   let keyNext = false
@@ -19,7 +25,7 @@ export function checkKeysOnce(text: string): void {
       const keys = open.at(-1)
       if (keys && keyNext) {
         const key = unquoted(text.slice(i, end + 1))
-        if (keys.has(key)) throw givenTwice(key)
+        if (keys.has(key)) return key
         keys.add(key)
         keyNext = false
       }
@@ -37,6 +43,7 @@ export function checkKeysOnce(text: string): void {
       keyNext = Boolean(open.at(-1))
     }
   }
+  return undefined
 }
 
 /** The index of the quote that ends the string starting at `start` (the text's length when none does). */
@@ -60,12 +67,8 @@ function unquoted(quoted: string): string {
 }
 
 /** The key is the caller's own text: shown cut short and with control and direction characters made visible. */
-function givenTwice(key: string): AppError {
-  const field = echoed(key)
-  return new AppError('invalid_request', `${field} is given twice`, {
-    details: [{ field, message: 'is given twice' }],
-  })
-}
+export const givenTwice = (key: string) => `${echoed(key)} is given twice`
+const givenTwiceDetail = (key: string) => ({ field: echoed(key), message: 'is given twice' })
 
 const QUOTE = 0x22
 const BACKSLASH = 0x5c
