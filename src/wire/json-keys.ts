@@ -46,14 +46,19 @@ export function keyGivenTwice(text: string): string | undefined {
   return undefined
 }
 
-/** The index of the quote that ends the string starting at `start` (the text's length when none does). */
+/**
+ * The index of the quote that ends the string starting at `start` (the text's length when none does): the next quote
+ * not escaped, found with indexOf, as a long text value is most of a large body (docs/performance.md#the-body).
+ */
 function stringEnd(text: string, start: number): number {
-  for (let i = start + 1; i < text.length; i++) {
-    const c = text.charCodeAt(i)
-    if (c === BACKSLASH) i++
-    else if (c === QUOTE) return i
+  let at = start
+  for (;;) {
+    at = text.indexOf('"', at + 1)
+    if (at < 0) return text.length
+    let slashes = 0
+    while (text.charCodeAt(at - 1 - slashes) === BACKSLASH) slashes++
+    if (slashes % 2 === 0) return at
   }
-  return text.length
 }
 
 /** A quoted key as JSON reads it; escapes are rare in keys, so JSON.parse is asked only when there is one. */

@@ -81,3 +81,15 @@ describe('a field named twice in a JSON body', () => {
     expect(await w.verdict()).toBe('not_relevant')
   })
 })
+
+describe('where one string ends', () => {
+  test('an escaped quote or a value ending in a backslash does not hide a key named twice, nor make one', async () => {
+    const w = await world()
+    const path = `/api/v1/signals/${w.signalId}/feedback`
+    const hidden = await w.send('POST', path, '{"reason":"a \\\\\\" b \\\\","verdict":"relevant","verdict":"relevant"}')
+    expect(hidden.body).toEqual(refusal('verdict'))
+    const fine = await w.send('POST', path, '{"reason":"\\",\\"verdict\\":\\"x\\\\","verdict":"relevant"}')
+    expect(fine.status).toBe(200)
+    expect(await w.verdict()).toBe('relevant')
+  })
+})
