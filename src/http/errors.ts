@@ -34,6 +34,10 @@ export const errorHandling = (a: {
       set.headers['x-content-type-options'] = 'nosniff'
       const length = Number(request.headers.get('content-length') ?? 0)
       if (length > a.maxBodyBytes) throw tooLarge(a.maxBodyBytes)
+      // Two Host lines reach us joined ("a, b"), the URL built from the first: a proxy in front may have gone by the
+      // other, and the OAuth issuer and token binding come from this name (RFC 9112 §3.2, docs/security.md#requests).
+      if (severalHosts(request.headers.get('host')))
+        throw new AppError('invalid_request', 'send one Host header, with one name: this request has several')
       if (brokenPathEncoding(request.url))
         throw new AppError(
           'invalid_request',
@@ -55,6 +59,12 @@ export const errorHandling = (a: {
       if (path.startsWith(EARLIER_PREFIX)) return { success: false, error: callerMessage(failure) }
       return errorBody(failure)
     })
+
+/**
+ * A Host value that names more than one host: a comma, which no name or port holds, outside a bracketed IP literal
+ * (an IPvFuture literal, `[v1.a,b]`, may hold one).
+ */
+const severalHosts = (host: string | null) => host?.includes(',') === true && !/^\[[^\]]*\](?::\d*)?$/.test(host)
 
 /**
  * A path whose percent-encoding is broken (`/api/v1/people/%`, `…/%E0%A4%A`): the router hands such a parameter to

@@ -6,6 +6,7 @@ import { credentialsOf } from '../wire/credentials'
 import { errorBody } from '../wire/failure'
 import { AppError } from '../errors'
 import { checkJsonText, readBody } from '../wire/body'
+import { checkKeysOnce } from '../wire/json-keys'
 import { NoParams, parsedOrRefused } from '../wire/validation'
 import { working } from '../wire/connection-timeouts'
 import { checkOrigin, corsHeaders, PREFLIGHT_HEADERS, refusalLog } from './origin'
@@ -13,30 +14,9 @@ import { acceptsJson, SDK_ACCEPT } from './accept'
 import type { Refusal } from './messages'
 import { buildToolset } from './toolset'
 import { inFlightCalls } from './in-flight'
+import { loadExchange } from './exchange'
 
 const decoder = new TextDecoder()
-
-/**
- * What reads and answers the messages: the SDK, and zod and Ajv under it, some 230 modules that made a quarter of the
- * app's start. They load with the first message, not with the app; later messages find them loaded
- * (docs/performance.md#mcp-on-first-use-2026-12-06-late-evening).
- */
-async function loadExchange() {
-  const [messages, server, sdk, mediaType] = await Promise.all([
-    import('./messages'),
-    import('./server'),
-    import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'),
-    import('@modelcontextprotocol/sdk/shared/mediaType.js'),
-  ])
-  return {
-    isJson: mediaType.isJsonContentType,
-    readMessage: messages.readMessage,
-    versionRefusal: messages.versionRefusal,
-    batchVersion: messages.BATCH_VERSION,
-    createMcpServer: server.createMcpServer,
-    Transport: sdk.WebStandardStreamableHTTPServerTransport,
-  }
-}
 
 /**
  * MCP over Streamable HTTP at /mcp, stateless: each POST gets its own server and transport, and the answer is one
@@ -75,13 +55,14 @@ export const mcpRoutes = (deps: Deps) => {
       // Before the body is read (docs/api.md#order-of-checks, step 4): a body of another type is told to fix its
       // header, not its JSON, even when that JSON nests too deep or would not parse.
       if (!isJson(request.headers.get('content-type'))) return refused(415, UNSUPPORTED_TYPE)
-      // Read and measured as the REST bodies are (413 and the depth bound in the API's error shape); the transport
-      // gets the same bytes and reads the JSON-RPC message from them.
+      // Read and measured as the REST bodies are (413, the depth bound and keys named once, in the API's error shape);
+      // the transport gets the same bytes and reads the JSON-RPC message from them.
       const body = await readBody(request, deps.config.server.max_body_bytes)
       // A tool call may take longer than the connection's idle timeout (docs/operations.md#server-settings).
       working(context)
       const text = decoder.decode(body)
       checkJsonText(text)
+      checkKeysOnce(text)
       const read = readMessage(text, takesBatches(request.headers.get('mcp-protocol-version'), batchVersion))
       if ('refusal' in read) return rpcAnswer(400, read.refusal)
       const wrongVersion = versionRefusal(request.headers.get('mcp-protocol-version'), read.messages)

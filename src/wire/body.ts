@@ -1,5 +1,6 @@
 import { AppError } from '../errors'
 import { readAtMost } from '../lib/read-at-most'
+import { checkKeysOnce } from './json-keys'
 
 /**
  * The runtime's own body limit, for `listen`: none in practice. Bun answers a body over its limit with an empty 413
@@ -124,7 +125,8 @@ const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i
 
 /**
  * A JSON request body, checked in this order: the content type, the size (413, read no further than the limit), not
- * empty, the nesting depth, the syntax. Each failure is a 400 `invalid_request` (or 413) that says what to send.
+ * empty, the nesting depth, the syntax, no key named twice in one object. Each failure is a 400 `invalid_request`
+ * (or 413) that says what to send.
  */
 export async function readJsonBody(
   request: Request,
@@ -144,6 +146,7 @@ export async function readJsonBody(
   } catch {
     throw bodyRefused('is not valid JSON')
   }
+  checkKeysOnce(text)
   // Every body of this API is an object; a list would pass an object schema with its items as fields "0", "1", ….
   if (Array.isArray(body)) throw bodyRefused('must be an object, not a list')
   return body

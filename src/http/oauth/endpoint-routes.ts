@@ -9,6 +9,7 @@ import { publicBase } from '../../domain/oauth/resources'
 import { exchangeToken, revokeToken } from '../../domain/oauth/token-endpoint'
 import { createRateWindow } from '../../lib/rate-window'
 import { readBodyText } from '../../wire/body'
+import { givenTwice, keyGivenTwice } from '../../wire/json-keys'
 import { clientAddress } from '../client-address'
 import {
   errorLinkPage,
@@ -104,7 +105,11 @@ export const oauthEndpointRoutes = (deps: Deps) => {
           if (wait !== undefined) return tooMany(wait)
           try {
             // The smaller bound of the two: a streamed body is read no further than server.max_body_bytes either.
-            const body = JSON.parse(await readBodyText(request, Math.min(maxBytes, REGISTRATION_MAX_BYTES)))
+            const text = await readBodyText(request, Math.min(maxBytes, REGISTRATION_MAX_BYTES))
+            const body = JSON.parse(text)
+            // A field named twice: the last value is not what a filter in front may have checked (docs/security.md).
+            const twice = keyGivenTwice(text)
+            if (twice !== undefined) throw new ClientMetadataError('invalid_client_metadata', givenTwice(twice))
             const { client, secret } = await registerClient(deps, body)
             return oauthAnswer({
               status: 201,
