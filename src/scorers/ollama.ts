@@ -14,6 +14,7 @@ import { fitToContext, REPLY_TOKENS } from './context-budget'
 import { PROMPT_VERSION } from './prompt'
 import { askForScore, OFF_SCHEMA, SCORE_REPLY_SCHEMA } from './reply'
 import type { Scorer } from './types'
+import { askedToWait } from './asked-to-wait'
 
 type OllamaConfig = Config['scorer']['ollama']
 
@@ -22,6 +23,8 @@ export class OllamaError extends Error {
   constructor(
     message: string,
     readonly answered?: { status: number; said: string },
+    /** Seconds a 429 or 503 asked to wait before the next request (asked-to-wait.ts). */
+    readonly waitSec?: number,
   ) {
     super(message)
   }
@@ -121,7 +124,7 @@ function fetchFor(
         (res.status === 404 && said.includes(model)
           ? `${noModel(where, model)} (HTTP 404: ${said})`
           : `the Ollama model server at ${where} answered HTTP ${res.status}: ${said}`)
-      throw new OllamaError(message, { status: res.status, said })
+      throw new OllamaError(message, { status: res.status, said }, askedToWait(res))
     }
     // The client reads the whole body as one JSON object: it gets one only of a bounded size, and a stream of
     // objects (a server that streams though stream is false) is named here rather than as a parser's error.
