@@ -51,8 +51,14 @@ export function readCompletion(
   }
   const choice = parsed.output.choices[0]
   if (!choice) return { failure: `the OpenAI-compatible server at ${where} answered a completion without choices` }
-  // A refusal would come again on a retry: it is a failure at once.
-  if (choice.message.refusal) return { failure: `the model refused: ${mask(choice.message.refusal).slice(0, 200)}` }
+  // A refusal would come again on a retry: it is a failure at once. OpenAI's models refuse some input for safety
+  // reasons (its Structured Outputs guide, "Refusals"): the post's words, unless the model refuses ordinary posts.
+  if (choice.message.refusal) {
+    const said = JSON.stringify(mask(choice.message.refusal).slice(0, 200))
+    return {
+      failure: `model "${a.model}" at ${where} refused to judge the post (${said}): a model refuses some posts' words for safety reasons; one that refuses ordinary posts, such as the sample of lead-signals scorer check, will not do: set scorer.openai.model to another model`,
+    }
+  }
   const text = withoutThinking(choice.message.content)
   // Withheld (or cut) by the server's content filter for the post's words: asked again, it would be withheld again.
   if (choice.finish_reason === 'content_filter' && parseJson(text.answer) === undefined)
