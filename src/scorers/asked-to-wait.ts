@@ -23,3 +23,10 @@ export function waitAskedBy(err: unknown): number | undefined {
   if (typeof err !== 'object' || err === null || !('waitSec' in err)) return undefined
   return typeof err.waitSec === 'number' ? err.waitSec : undefined
 }
+
+/** A refused call's message with the wait its server asked for, which keeps the calls after it off the server. */
+export function sayingWait(message: string, waitSec: number | undefined): string {
+  if (waitSec === undefined) return message
+  // A server's message often ends with a full stop ("… Please try again in 20s."): no ".;" after it.
+  return `${message.replace(/\.$/, '')}; it asked to be asked again in ${waitSec} s (Retry-After): no call asks it until then`
+}

@@ -14,7 +14,7 @@ import { fitToContext, REPLY_TOKENS } from './context-budget'
 import { PROMPT_VERSION } from './prompt'
 import { askForScore, OFF_SCHEMA, SCORE_REPLY_SCHEMA } from './reply'
 import type { Scorer } from './types'
-import { askedToWait } from './asked-to-wait'
+import { askedToWait, sayingWait } from './asked-to-wait'
 
 type OllamaConfig = Config['scorer']['ollama']
 
@@ -124,7 +124,8 @@ function fetchFor(
         (res.status === 404 && said.includes(model)
           ? `${noModel(where, model)} (HTTP 404: ${said})`
           : `the Ollama model server at ${where} answered HTTP ${res.status}: ${said}`)
-      throw new OllamaError(message, { status: res.status, said }, askedToWait(res))
+      const wait = askedToWait(res)
+      throw new OllamaError(sayingWait(message, wait), { status: res.status, said }, wait)
     }
     // The client reads the whole body as one JSON object: it gets one only of a bounded size, and a stream of
     // objects (a server that streams though stream is false) is named here rather than as a parser's error.

@@ -52,7 +52,10 @@ test('a 429 with Retry-After holds the calls off the server for that long, then 
   // One request met the limit; the four after it did not spend the limit further.
   expect(asked()).toBe(1)
   expect(recorded.of('scorer_failed')).toHaveLength(1)
-  expect(String(recorded.of('scorer_failed')[0]?.fields.err)).toContain('HTTP 429')
+  const said = String(recorded.of('scorer_failed')[0]?.fields.err)
+  expect(said).toContain('HTTP 429')
+  // The line says why the calls after it do not reach the model: the server asked them to wait.
+  expect(said).toContain('Limit 3; it asked to be asked again in 20 s (Retry-After): no call asks it until then')
 
   state.limited = false
   clock.set(new Date(clock.now().getTime() + 21_000))
