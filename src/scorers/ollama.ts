@@ -92,6 +92,10 @@ export function createOllamaScorer(config: OllamaConfig, log: Logger): Scorer {
   }
 }
 
+// Where an internal error of Ollama is told (its troubleshooting guide): the log, wherever the way it runs puts it.
+const LOG_SAYS =
+  "; the Ollama server's log says why (journalctl -u ollama where systemd runs it, docker logs for a container, ~/.ollama/logs/server.log on a Mac)"
+
 /**
  * A fetch bound to the call's abort signal. It also turns a network failure or an HTTP error into an OllamaError
  * itself (the client would print the error body to stdout first).
@@ -123,7 +127,7 @@ function fetchFor(
         formatRefused(where, res.status, said) ??
         (res.status === 404 && said.includes(model)
           ? `${noModel(where, model)} (HTTP 404: ${said})`
-          : `the Ollama model server at ${where} answered HTTP ${res.status}: ${said}`)
+          : `the Ollama model server at ${where} answered HTTP ${res.status}: ${said}${res.status === 500 ? LOG_SAYS : ''}`)
       const wait = askedToWait(res)
       throw new OllamaError(sayingWait(message, wait), { status: res.status, said }, wait)
     }
