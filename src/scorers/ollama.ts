@@ -14,6 +14,7 @@ import { fitToContext, REPLY_TOKENS } from './context-budget'
 import { PROMPT_VERSION } from './prompt'
 import { askForScore, OFF_SCHEMA, SCORE_REPLY_SCHEMA } from './reply'
 import type { Scorer } from './types'
+import { askedToWait, sayingWait } from './asked-to-wait'
 
 type OllamaConfig = Config['scorer']['ollama']
 
@@ -22,6 +23,8 @@ export class OllamaError extends Error {
   constructor(
     message: string,
     readonly answered?: { status: number; said: string },
+    /** Seconds a 429 or 503 asked to wait before the next request (asked-to-wait.ts). */
+    readonly waitSec?: number,
   ) {
     super(message)
   }
@@ -89,6 +92,10 @@ export function createOllamaScorer(config: OllamaConfig, log: Logger): Scorer {
   }
 }
 
+// Where an internal error of Ollama is told (its troubleshooting guide): the log, wherever the way it runs puts it.
+const LOG_SAYS =
+  "; the Ollama server's log says why (journalctl -u ollama where systemd runs it, docker logs for a container, ~/.ollama/logs/server.log on a Mac)"
+
 /**
  * A fetch bound to the call's abort signal. It also turns a network failure or an HTTP error into an OllamaError
  * itself (the client would print the error body to stdout first).
@@ -120,8 +127,9 @@ function fetchFor(
         formatRefused(where, res.status, said) ??
         (res.status === 404 && said.includes(model)
           ? `${noModel(where, model)} (HTTP 404: ${said})`
-          : `the Ollama model server at ${where} answered HTTP ${res.status}: ${said}`)
-      throw new OllamaError(message, { status: res.status, said })
+          : `the Ollama model server at ${where} answered HTTP ${res.status}: ${said}${res.status === 500 ? LOG_SAYS : ''}`)
+      const wait = askedToWait(res)
+      throw new OllamaError(sayingWait(message, wait), { status: res.status, said }, wait)
     }
     // The client reads the whole body as one JSON object: it gets one only of a bounded size, and a stream of
     // objects (a server that streams though stream is false) is named here rather than as a parser's error.

@@ -51,8 +51,14 @@ export function readCompletion(
   }
   const choice = parsed.output.choices[0]
   if (!choice) return { failure: `the OpenAI-compatible server at ${where} answered a completion without choices` }
-  // A refusal would come again on a retry: it is a failure at once.
-  if (choice.message.refusal) return { failure: `the model refused: ${mask(choice.message.refusal).slice(0, 200)}` }
+  // A refusal would come again on a retry: it is a failure at once. OpenAI's models refuse some input for safety
+  // reasons (its Structured Outputs guide, "Refusals"): the post's words, unless the model refuses ordinary posts.
+  if (choice.message.refusal) {
+    const said = JSON.stringify(mask(choice.message.refusal).slice(0, 200))
+    return {
+      failure: `model "${a.model}" at ${where} refused to judge the post (${said}): a model refuses some posts' words for safety reasons; one that refuses ordinary posts, such as the sample of lead-signals scorer check, will not do: set scorer.openai.model to another model`,
+    }
+  }
   const text = withoutThinking(choice.message.content)
   // Withheld (or cut) by the server's content filter for the post's words: asked again, it would be withheld again.
   if (choice.finish_reason === 'content_filter' && parseJson(text.answer) === undefined)
@@ -70,10 +76,23 @@ export function readCompletion(
       failure: `model "${a.model}" only thought and gave no answer: ${why}; turn its thinking off at the server or choose a model that can answer without thinking`,
     }
   }
-  // Cut off at the token limit (no max_tokens is sent: the context was nearly full), it would be cut again.
+  // Cut off at the token limit (no max_tokens is sent, so the model's context filled), it would be cut again: by a
+  // prompt that nearly filled the context, or, after more than a whole reply can take, by a model that ran on.
   if (choice.finish_reason === 'length' && parseJson(text.answer) === undefined)
-    return {
-      failure: `the OpenAI-compatible server at ${where} cut the reply off at the token limit (finish_reason "length"): give the model a larger context on the server`,
-    }
+    return { failure: `the OpenAI-compatible server at ${where} ${cutAtLimit(text.answer)}` }
   return { answer: text.answer }
+}
+
+// Far more than a whole reply takes: four keys and a reason, which the prompt asks to be one sentence.
+const RAN_ON_CHARS = 2000
+
+/**
+ * Why a reply met the token limit: a model held to JSON can pad its reply with blank lines, or repeat itself, until
+ * the context is full (OpenAI's API reference, response_format), which a larger context only prolongs; a reply cut
+ * short met a context the prompt nearly filled (docs/scoring.md#reading-the-reply).
+ */
+function cutAtLimit(reply: string): string {
+  const cut = 'cut the reply off at the token limit (finish_reason "length")'
+  if (reply.length <= RAN_ON_CHARS) return `${cut}: give the model a larger context on the server`
+  return `${cut} after ${reply.length.toLocaleString('en')} characters, before its JSON object ended: the model ran on, padding its reply with blank lines or repeating itself until its context was full; set scorer.openai.model to another model`
 }

@@ -126,18 +126,25 @@ export function keyAdvice(headers: Record<string, string>): string {
 // shorten the messages, is not the operator's to follow: the context is the server's setting.
 const CONTEXT_FULL = /maximum context length|exceeds the available context size/i
 
+// LM Studio refuses a model it has not downloaded with 400, not 404: "Invalid model identifier "x". Please specify a
+// valid downloaded model (e.g., …)" (docs/scoring.md#fallback-and-timeouts).
+const UNKNOWN_MODEL = /invalid model identifier|model\b[^.]* not found/i
+
 /**
  * A call's HTTP error in words (docs/scoring.md#fallback-and-timeouts): nginx's answer to http:// on its TLS port, a
- * 404 naming the model (a server that does not serve it: vLLM, OpenAI) with what to set, a prompt over the model's
- * context with where to give it more, else the status and what the server said. `path`: the path of
+ * 404 naming the model (a server that does not serve it: vLLM, OpenAI; LM Studio's 400) with what to set, a prompt
+ * over the model's context with where to give it more, a refused response format (DeepSeek's API takes no json_schema)
+ * with what the scorer needs, else the status and what the server said. `path`: the path of
  * scorer.openai.base_url.
  */
 export function callRefused(o: { where: string; status: number; detail: string; model: string; path: string }) {
   const { where, status, detail, model } = o
   const tls = plainHttpOnTlsPort(where, status, detail)
   if (tls) return tls
-  if (status === 404 && detail.includes(model))
-    return `the OpenAI-compatible server at ${where} does not serve model "${model}" (HTTP 404: ${detail}): set scorer.openai.model to a name its GET ${o.path}/models lists`
+  if ((status === 404 || (status === 400 && UNKNOWN_MODEL.test(detail))) && detail.includes(model))
+    return `the OpenAI-compatible server at ${where} does not serve model "${model}" (HTTP ${status}: ${detail}): set scorer.openai.model to a name its GET ${o.path}/models lists`
+  if ((status === 400 || status === 422) && /response_format/.test(detail))
+    return `the OpenAI-compatible server at ${where} does not take the reply's JSON schema (response_format json_schema) (HTTP ${status}: ${detail}): the openai scorer needs a server that holds the model to a JSON schema, as OpenAI, vLLM, the llama.cpp server and LM Studio do; serve the model with one of those, or with Ollama and scorer.backend = "ollama"`
   if (status === 400 && CONTEXT_FULL.test(detail))
     return `the OpenAI-compatible server at ${where} could not fit the prompt in the model's context (HTTP 400: ${detail}): give the model a larger context on the server (the llama.cpp server's -c, vLLM's --max-model-len), or set scorer.openai.context_tokens to the context it has`
   return `the OpenAI-compatible server at ${where} answered HTTP ${status}: ${detail}`

@@ -12,6 +12,7 @@ import { callRefused, keyAdvice, openAiMessage, probeOpenAi } from './openai-pro
 import { PROMPT_VERSION } from './prompt'
 import { askForScore, OFF_SCHEMA, type ChatMessage, SCORE_REPLY_SCHEMA } from './reply'
 import type { Scorer } from './types'
+import { askedToWait, sayingWait } from './asked-to-wait'
 
 type OpenAiConfig = Config['scorer']['openai']
 
@@ -21,6 +22,8 @@ export class OpenAiError extends Error {
   constructor(
     message: string,
     readonly refusal?: string,
+    /** Seconds a 429 or 503 asked to wait before the next request (asked-to-wait.ts). */
+    readonly waitSec?: number,
   ) {
     super(message)
   }
@@ -97,7 +100,8 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
         res.status === 401 || res.status === 403 ? keyAdvice(headers) : mask(await errorText(res, openAiMessage))
       const path = pathOf(config.base_url)
       const refused = callRefused({ where, status: res.status, detail, model: config.model, path })
-      throw new OpenAiError(refused, res.status === 400 ? detail : undefined)
+      const wait = askedToWait(res)
+      throw new OpenAiError(sayingWait(refused, wait), res.status === 400 ? detail : undefined, wait)
     }
     let body: string | null
     try {

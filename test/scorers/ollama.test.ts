@@ -200,7 +200,10 @@ describe('ollama scorer against a fake Ollama', () => {
     const ollama = startFake(() => Response.json({ error: 'the model failed to generate a response' }, { status: 500 }))
     const call = scorer(ollama.origin).score(input, live())
     await expect(call).rejects.toBeInstanceOf(OllamaError)
-    await expect(call).rejects.toThrow('answered HTTP 500: the model failed to generate a response')
+    // Ollama's troubleshooting guide: its log says what happened, and where the log is depends on how it runs.
+    await expect(call).rejects.toThrow(
+      "answered HTTP 500: the model failed to generate a response; the Ollama server's log says why (journalctl -u ollama where systemd runs it, docker logs for a container, ~/.ollama/logs/server.log on a Mac)",
+    )
     expect(ollama.received).toHaveLength(1)
   })
 

@@ -197,8 +197,10 @@ describe('openai scorer against a fake OpenAI-compatible server', () => {
         ],
       }),
     )
+    // OpenAI's Structured Outputs guide ("Refusals"): a model may refuse user input for safety reasons, with the
+    // refusal field set instead of content. The line names the model and its server, and what to do if it persists.
     await expect(scorer(server.origin).score(input, live())).rejects.toThrow(
-      'the model refused: I cannot help with that.',
+      `model "gpt-4o-mini" at ${server.origin} refused to judge the post ("I cannot help with that."): a model refuses some posts' words for safety reasons; one that refuses ordinary posts, such as the sample of lead-signals scorer check, will not do: set scorer.openai.model to another model`,
     )
     expect(server.received).toHaveLength(1)
   })

@@ -31,6 +31,8 @@ export function createScorerHealth(a: { config: Config; scorer: Scorer; log: Log
   let warmed = false
   // The call that ran out of time waited for a load of the model asked for already: no failure of its server.
   let restForLoad = false
+  // The server answered 429 or 503 with Retry-After: calls keep off it until then, without a check (asked-to-wait.ts).
+  let heldUntil = 0
   const rest = (forLoad = false) => {
     resting = scorer.probe !== undefined
     restForLoad = forLoad
@@ -67,6 +69,7 @@ export function createScorerHealth(a: { config: Config; scorer: Scorer; log: Log
   // every RECHECK_MS in the background; the first that finds it answering ends the rest. While it has not been reached
   // since the start-up check, a check runs whenever none does. The console's look asks it as a call would.
   function skipping(): boolean {
+    if (now() < heldUntil) return true
     if (unreached) {
       if (!checking) recheck()
       return true
@@ -100,6 +103,10 @@ export function createScorerHealth(a: { config: Config; scorer: Scorer; log: Log
       if (!forLoad) condition.timedOut()
       rest(forLoad)
     },
+    /** The server asked to be left alone for `sec` seconds (a 429 or 503 with Retry-After): calls skip it till then. */
+    holdOff(sec: number) {
+      heldUntil = Math.max(heldUntil, now() + sec * 1000)
+    },
     /** What is known of the model right now (scorer-condition.ts). */
     condition: condition.read,
     /** The same for the console, its server looked at when nothing has told it for RECHECK_MS (scorer-look.ts). */
@@ -114,6 +121,7 @@ export function createScorerHealth(a: { config: Config; scorer: Scorer; log: Log
      * answering is as good a guess as any.
      */
     retryAfterSec(): number {
+      if (now() < heldUntil) return Math.ceil((heldUntil - now()) / 1000)
       if (!resting) return RECHECK_MS / 1000
       if (checking) return Math.ceil(PROBE_MS / 1000)
       return Math.max(1, Math.ceil((lastCheck + RECHECK_MS - now()) / 1000))

@@ -9,6 +9,7 @@ import { createRulesScorer } from '../../scorers/rules/index'
 import type { RulesPool } from '../../scorers/rules/pool'
 import { scorerWords } from '../../scorers/scorer-words'
 import type { ScoreInput, ScoreResult, Scorer } from '../../scorers/types'
+import { waitAskedBy } from '../../scorers/asked-to-wait'
 import { AppError } from '../../errors'
 import { createScorerHealth } from './scorer-health'
 import { embeddedBatch, serviceBatch, standInReason } from './service-batches'
@@ -89,6 +90,8 @@ export function createScoringService(a: {
       if (err instanceof LimiterTimeout) scorer.loadModel?.()
       if (err instanceof LimiterTimeout && timeoutMs < a.config.scorer.timeout_ms) return outOfTime(input)
       if (err instanceof LimiterTimeout) health.timedOut(waited)
+      const wait = waitAskedBy(err)
+      if (wait !== undefined) health.holdOff(wait)
       return fallBack(input, err, waited)
     }
     health.answered()
