@@ -101,6 +101,8 @@ export const Platforms = v.strictObject({
     {
       identifier: secret,
       app_password: secret,
+      // Where the handles of streamed posts' authors are asked (docs/streams.md#author-names); empty: nowhere.
+      appview_url: v.optional(v.union([v.literal(''), hostUrl]), 'https://public.api.bsky.app'),
       ...jetstream('stream', [
         'wss://jetstream1.us-east.bsky.network/subscribe',
         'wss://jetstream2.us-east.bsky.network/subscribe',

@@ -42,6 +42,11 @@ export type StreamReader = {
    * backoff; resolves only when stopped.
    */
   read(from: string | null, sink: StreamSink, signal: AbortSignal): Promise<void>
+  /**
+   * The matched posts with their authors' names where upstream named them by an id only (Bluesky's DIDs), in the same
+   * order; a post whose name cannot be had in a few seconds comes back as it was.
+   */
+  named?(mentions: Mention[]): Promise<Mention[]>
 }
 
 // The readers' wait between tries; it lives in lib/ since the jobs wait the same way.

@@ -64,6 +64,7 @@ export const streamsThatCannotRun = (config: Pick<Config, 'platforms'>) =>
 export function webUrlsOnly(reader: StreamReader, log: Logger): StreamReader {
   return {
     platform: reader.platform,
+    ...(reader.named && { named: reader.named }),
     read: (from, sink, signal) =>
       reader.read(
         from,

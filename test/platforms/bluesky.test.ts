@@ -45,6 +45,7 @@ describe('bluesky connector against a fake PDS', () => {
     expect(mentions[0]).toEqual({
       id: 'bluesky:at://did:plc:abc123/app.bsky.feed.post/3lxyz1',
       author: 'jane.bsky.social',
+      authorId: 'did:plc:abc123',
       platform: 'bluesky',
       content: text,
       url: 'https://bsky.app/profile/jane.bsky.social/post/3lxyz1',
@@ -55,6 +56,7 @@ describe('bluesky connector against a fake PDS', () => {
     expect(mentions[1]).toEqual({
       id: 'bluesky:at://did:plc:abc123/app.bsky.feed.post/3lxyz2',
       author: 'did:plc:gone',
+      authorId: 'did:plc:gone',
       platform: 'bluesky',
       content: 'No date here',
       url: 'https://bsky.app/profile/did:plc:gone/post/3lxyz2',

@@ -30,7 +30,7 @@ describe('streams across a kill -9', () => {
       webhooks: { allow_private_targets: true },
       scorer: { backend: 'rules' },
       platforms: {
-        bluesky: { stream_url: [jet.url] },
+        bluesky: { stream_url: [jet.url], appview_url: '' },
         hackernews: { stream_url: hn.url },
         ...SEARCHED,
       },
@@ -98,7 +98,7 @@ describe('streams across a kill -9', () => {
       server: { host: '127.0.0.1', port: 0 },
       polling: { enabled: false },
       scorer: { backend: 'rules' },
-      platforms: { bluesky: { stream_url: [jet.url] }, hackernews: { mode: 'search' }, ...SEARCHED },
+      platforms: { bluesky: { stream_url: [jet.url], appview_url: '' }, hackernews: { mode: 'search' }, ...SEARCHED },
     }
     const world = processWorld(config)
     await seedDatabase(world, config, async (deps) => {

@@ -43,6 +43,10 @@ export async function streamWorld(
     jetPace?: Parameters<typeof createJetstreamReader>[3]
     scorer?: DeepPartial<ConfigInput>['scorer']
     log?: Logger
+    // Where Bluesky authors' handles are asked (a fake AppView); none unless given, so nothing leaves 127.0.0.1.
+    appview?: string
+    // The Bluesky reader's waits for those names (profile-names.ts; 3 s, and a minute after a failure, as served).
+    names?: Parameters<typeof createJetstreamReader>[4]
   } = {},
 ) {
   const jet = fakeJetstream({ keepUs: a.keepUs })
@@ -54,7 +58,7 @@ export async function streamWorld(
       ...(a.scorer && { scorer: a.scorer }),
       platforms: {
         hackernews: { stream_url: hn.url },
-        bluesky: { stream_url: [jet.url] as never },
+        bluesky: { stream_url: [jet.url] as never, appview_url: a.appview ?? '' },
       },
     },
     ...(a.log && { deps: { log: a.log } }),
@@ -71,9 +75,9 @@ export async function streamWorld(
       .map((r) =>
         r.platform === 'hackernews' && a.hnPace
           ? webUrlsOnly(createHackernewsStream(deps.config.platforms.hackernews, deps.log, a.hnPace), deps.log)
-          : r.platform === 'bluesky' && a.jetPace
+          : r.platform === 'bluesky' && (a.jetPace || a.names)
             ? webUrlsOnly(
-                createJetstreamReader(deps.config.platforms.bluesky, deps.log, undefined, a.jetPace),
+                createJetstreamReader(deps.config.platforms.bluesky, deps.log, undefined, a.jetPace, a.names),
                 deps.log,
               )
             : r,

@@ -3,9 +3,18 @@ import type { Needs } from '../needs'
 
 type Authored = { teamId: string; platform: string; author: string; authorKnown?: false; authorId?: string }
 
-/** The keys an author is forgotten by: the name's, and the account's when the platform gave its id (X). */
-const keysOf = (a: Authored) =>
-  a.authorKnown === false ? [] : [forgottenKey(a.teamId, a.platform, a.author), otherForgottenKey(a)]
+/**
+ * The keys an author is forgotten by: the name's, and the account's when the platform gave its id (X, Bluesky's
+ * stream). A Bluesky author is also forgotten by the DID as a name: the stream named its people so before it asked
+ * their handles (docs/streams.md#author-names), and one forgotten then stays out under the handle.
+ */
+const keysOf = (a: Authored) => {
+  if (a.authorKnown === false) return []
+  const keys = [forgottenKey(a.teamId, a.platform, a.author), otherForgottenKey(a)]
+  if (a.platform === 'bluesky' && a.authorId?.startsWith('did:') && a.authorId !== a.author)
+    keys.push(forgottenKey(a.teamId, a.platform, a.authorId))
+  return keys
+}
 
 /**
  * docs/people.md#forget: `items` split into those kept and those whose author their team forgot, the name taken as

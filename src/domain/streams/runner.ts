@@ -2,6 +2,7 @@ import type { StreamReader } from '../../platforms/stream'
 import type { RulesPool } from '../../scorers/rules/pool'
 import type { createStreamPositionsRepo } from '../../storage/repos/stream-positions'
 import type { createStreamQueueBoundsRepo } from '../../storage/repos/stream-queue-bounds'
+import type { Pair } from '../polling/cursor'
 import { newPass, type Pass, type PassDeps, type StoreOutcome } from '../polling/state'
 import { scoreAndStore } from '../polling/store'
 import type { StuckJobs } from '../health/stuck'
@@ -119,7 +120,7 @@ export async function runStream(
       // A keyword removed while its matches waited (a slow model scoring the batches before them) is no longer the
       // team's: they are not scored or signalled (docs/streams.md#backpressure).
       const waiting = entries.flatMap((e) => e.pairs).filter(tracked.now().tracks)
-      const pairs = await watch.guard('the database', deps.repos.polling.unhandled(waiting))
+      const pairs = await named(reader, await watch.guard('the database', deps.repos.polling.unhandled(waiting)))
       const row = figures.row(now(), position, newestOf(entries) ?? null)
       const fetchedAt = now().toISOString()
       if (overflow) {
@@ -158,6 +159,14 @@ export async function runStream(
   }
   if (readerFailure) throw readerFailure.error
   if (!stop.aborted) throw new Error(`the ${platform} stream's reader stopped by itself`)
+}
+
+/** The pairs with their posts' authors named where the reader names them (Bluesky's DIDs): one lookup a batch. */
+async function named(reader: StreamReader, pairs: Pair[]): Promise<Pair[]> {
+  if (!reader.named || pairs.length === 0) return pairs
+  const mentions = new Map(pairs.map((p) => [p.mention.id, p.mention]))
+  const byId = new Map((await reader.named([...mentions.values()])).map((m) => [m.id, m]))
+  return pairs.map((p) => ({ ...p, mention: byId.get(p.mention.id) ?? p.mention }))
 }
 
 const newestOf = (entries: QueueEntry[]) => {

@@ -1,3 +1,4 @@
+import { cleanHandle } from './profile-names'
 import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
@@ -96,12 +97,15 @@ export function createBlueskyConnector(
 }
 
 function toMention(post: v.InferOutput<typeof Post>): Mention {
-  // A handle that no longer verifies is reported as "handle.invalid"; bsky.app links accept the DID instead.
-  const handle = post.author.handle === 'handle.invalid' ? post.author.did : post.author.handle
+  // A handle that no longer verifies is reported as "handle.invalid", and one that is not a domain name is none: the
+  // author is then the DID, which bsky.app links accept, not the display name its owner may have made another's
+  // handle. The person is kept by the DID, as the stream's are (docs/people.md#renamed-accounts).
+  const handle = cleanHandle(post.author.handle) ?? post.author.did
   const rkey = post.uri.split('/').pop()!
   return {
     id: `bluesky:${post.uri}`,
-    author: post.author.handle === 'handle.invalid' ? post.author.displayName || post.author.did : post.author.handle,
+    author: handle,
+    authorId: post.author.did,
     content: post.record.text,
     url: `https://bsky.app/profile/${handle}/post/${rkey}`,
     profileUrl: `https://bsky.app/profile/${handle}`,

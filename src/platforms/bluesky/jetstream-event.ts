@@ -50,8 +50,11 @@ export function toMention(e: v.InferOutput<typeof Event>, now: () => Date): Ment
   if (!c.record?.text) return undefined
   return {
     id: `bluesky:at://${e.did}/app.bsky.feed.post/${c.rkey}`,
-    // Jetstream names the author by DID only; bsky.app links accept it in place of the handle.
+    // Jetstream names the author by DID only: the stream runner asks its handle (profile-names.ts), and the person is
+    // kept by the DID, which stays when the handle changes (docs/people.md#renamed-accounts). bsky.app links accept
+    // the DID in place of the handle, and keep working when a handle stops verifying.
     author: e.did,
+    authorId: e.did,
     content: c.record.text,
     url: `https://bsky.app/profile/${e.did}/post/${encodeURIComponent(c.rkey)}`,
     profileUrl: `https://bsky.app/profile/${e.did}`,

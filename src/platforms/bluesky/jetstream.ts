@@ -4,6 +4,7 @@ import { instanceOf, parseCursor, rereadWatch } from './jetstream-cursor'
 import { type Connection, steady, storedNotAhead } from './jetstream-clock'
 import { connectOnce } from './jetstream-connection'
 import { backoffMs, pause, storedPosition, type StreamReader } from '../stream'
+import { profileNames } from './profile-names'
 import { closeOf, connectionFailure, type Ending } from './jetstream-refusal'
 
 // Jetstream (github.com/bluesky-social/jetstream, README "Consuming Jetstream"): a WebSocket at …/subscribe sending one
@@ -16,15 +17,20 @@ import { closeOf, connectionFailure, type Ending } from './jetstream-refusal'
 // A connection that has said nothing for this long is taken as dead (Bluesky posts several times a second).
 const SILENCE_MS = 30_000
 
-/** `silenceMs`: the silence allowance (tests, which cannot wait half a minute); `pace`: see jetstream-clock.ts. */
+/**
+ * `silenceMs`: the silence allowance (tests, which cannot wait half a minute); `pace`: see jetstream-clock.ts;
+ * `names`: the waits of the authors' names (profile-names.ts).
+ */
 export function createJetstreamReader(
   config: Config['platforms']['bluesky'],
   log: Logger,
   silenceMs = SILENCE_MS,
   pace: Connection['pace'] = {},
+  names: Parameters<typeof profileNames>[2] = {},
 ): StreamReader {
   return {
     platform: 'bluesky',
+    named: profileNames(config.appview_url, log, names),
     async read(from, sink, signal) {
       let last = storedNotAhead(storedPosition('bluesky', from, parseCursor, sink), sink)
       // The instance whose clock `last` is on, where the reader starts: each times events by its own clock, so on
