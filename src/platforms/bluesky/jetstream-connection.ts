@@ -62,7 +62,12 @@ export function connectOnce(
       // Events, all sent before a silence came between them and now, and silence again: a failed read (silenceWatch).
       resolve(heard && outcome === 'silent' && !ending.stale ? heard : outcome)
     }
-    const watch = silenceWatch(a.silenceMs, ending, () => finish())
+    // Narrowed to some authors (`wantedDids`), a subscription is quiet while they post nothing: not a stalled feed.
+    // Jetstream answers a ping with a pong and pings every 30 s itself (pkg/server/server.go), so there either counts
+    // as the connection's word (docs/streams.md#outages). The whole stream's silence stays a stall, pings or not.
+    const narrowed = url.searchParams.has('wantedDids')
+    const watch = silenceWatch(a.silenceMs, ending, () => finish(), narrowed ? () => ws.ping() : undefined)
+    if (narrowed) for (const frame of ['ping', 'pong']) ws.addEventListener(frame, () => watch.heard())
     signal.addEventListener('abort', finish)
     ws.onopen = () => {
       ending.opened = true

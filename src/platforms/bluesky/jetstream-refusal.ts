@@ -23,18 +23,28 @@ export type Ending = {
  * sent live, as was one not read before; a connection whose events were all older came after a silence and sent only
  * the rewind's replay of what was read before it (an instance whose feed stalled, as every instance's does when their
  * relay stops): `stale`, a failed read, told in source health and waited out longer each time, rather than a
- * disconnection retried at once.
+ * disconnection retried at once. With `ping` (a subscription where silence is normal) it asks once half the allowance
+ * has passed quiet, and the answer, told as `heard()`, keeps the connection.
  */
-export function silenceWatch(silenceMs: number, ending: Ending, silent: () => void) {
+export function silenceWatch(silenceMs: number, ending: Ending, silent: () => void, ping?: () => void) {
   let lastMs = Date.now()
   let events = false
   let live = false
-  const timer = setInterval(() => {
-    if (Date.now() - lastMs <= silenceMs) return
-    ending.silentMs = silenceMs
-    ending.stale = events && !live
-    silent()
-  }, 1000)
+  let pinged = false
+  const timer = setInterval(
+    () => {
+      const quietMs = Date.now() - lastMs
+      if (ping && !pinged && quietMs > silenceMs / 2) {
+        pinged = true
+        ping()
+      }
+      if (quietMs <= silenceMs) return
+      ending.silentMs = silenceMs
+      ending.stale = events && !live
+      silent()
+    },
+    Math.min(1000, silenceMs / 4),
+  )
   return {
     /**
      * `fresh`: the event was not read before (rereadWatch): new, however far behind its instance's clock times it, as
@@ -42,6 +52,7 @@ export function silenceWatch(silenceMs: number, ending: Ending, silent: () => vo
      */
     heard(timeUs?: number, fresh = false) {
       lastMs = Date.now()
+      pinged = false
       if (timeUs === undefined) return
       events = true
       live ||= fresh || lastMs * 1000 - timeUs < silenceMs * 1000
