@@ -455,7 +455,8 @@ export function fakeMastodon(token = 'tok') {
         reblog: null,
       }
       statuses.push(status)
-      statuses.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1))
+      // Ids grow: only one dated back can land before others (sorting at every post made a burst quadratic).
+      if (secondsAgo) statuses.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1))
       send(`event: update\ndata: ${JSON.stringify(status)}\n\n`)
       return status
     },
