@@ -25,6 +25,7 @@ export function fakeJetstream(a: { keepUs?: number } = {}) {
   let nextAtUs: number | undefined
   let refusal: number | undefined
   let closeOnOpen: { code: number; reason: string } | undefined
+  let replayFails = false
   const server = Bun.serve<Sub>({
     port: 0,
     hostname: '127.0.0.1',
@@ -86,6 +87,8 @@ export function fakeJetstream(a: { keepUs?: number } = {}) {
     const cursor = ws.data.cursor
     if (cursor !== null)
       for (const e of events) if (e.time_us >= Number(cursor) && wants(ws, e.collection, e.did)) deliver(ws, e.text)
+    // As Jetstream whose replay fails: it ends the subscription with what it replayed so far (pkg/server/server.go).
+    if (cursor !== null && replayFails) ws.close(1011, 'failed to replay events')
   }
   const nextUs = () => {
     if (nextAtUs !== undefined) {
@@ -191,6 +194,10 @@ export function fakeJetstream(a: { keepUs?: number } = {}) {
     /** While set, each connection is closed as it opens, with this code and reason. */
     setCloseOnOpen(close: { code: number; reason: string } | undefined) {
       closeOnOpen = close
+    },
+    /** While set, a subscription with a cursor is closed once its replay is sent, as one whose replay fails. */
+    setReplayFails(value: boolean) {
+      replayFails = value
     },
     /** Closes every connection, as an instance restarting does. */
     dropAll() {

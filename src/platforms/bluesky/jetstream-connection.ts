@@ -110,6 +110,7 @@ export function connectOnce(
         return passOver('a message that is not an event')
       }
       heard = 'heard'
+      ending.events = true
       const e = parsed.output
       // Its did and rkey would name a post, its links and the position: outside atproto's syntax, none is written.
       if (!wellNamed(e)) return passOver("an event whose did or rkey is not atproto's syntax")
@@ -123,6 +124,7 @@ export function connectOnce(
       const position = cursorText(at)
       const again = a.reread(at, eventKey(e), skips)
       if (!again) watch.heard(e.time_us, true)
+      ending.fresh ||= !again
       const [mention, gone] = [toMention(e, sink.now), deletedPost(e)]
       if (gone) sink.deleted?.(gone)
       if (mention) sink.item(mention, position, { reread: again })

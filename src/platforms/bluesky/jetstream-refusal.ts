@@ -15,6 +15,9 @@ export type Ending = {
   opened?: boolean
   /** Taken as dead after events that were all sent before the last silence: its feed stalled (silenceWatch). */
   stale?: boolean
+  /** It sent events, and whether one of them had not been read before (the rewind's replay had all been). */
+  events?: boolean
+  fresh?: boolean
 }
 
 /**
@@ -87,9 +90,13 @@ export function refusalOf(host: string, ending: Ending): AppError | undefined {
       `bluesky: Jetstream at ${host} answered with status ${status}${notThere ? ', not a subscription: is stream_url its …/subscribe address?' : ''}`,
     )
   const close = ending.close
-  if (!close?.clean || close.code === 1006) return undefined
+  // Events, all read before, and the end (a replay that fails ends the subscription, pkg/server/server.go): reached.
+  const replayed = ending.events ? ', having sent only what was read before' : ''
+  if (!close?.clean || close.code === 1006)
+    return replayed ? new AppError('upstream_error', `bluesky: Jetstream at ${host} broke off${replayed}`) : undefined
   const said = [String(close.code), printable(close.reason)].filter(Boolean).join(' ')
-  return new AppError('upstream_error', `bluesky: Jetstream at ${host} closed the connection as it opened (${said})`)
+  const how = replayed ? `closed the connection${replayed}` : 'closed the connection as it opened'
+  return new AppError('upstream_error', `bluesky: Jetstream at ${host} ${how} (${said})`)
 }
 
 /**
