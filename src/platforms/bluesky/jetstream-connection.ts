@@ -65,9 +65,15 @@ export function connectOnce(
     // Narrowed to some authors (`wantedDids`), a subscription is quiet while they post nothing: not a stalled feed.
     // Jetstream answers a ping with a pong and pings every 30 s itself (pkg/server/server.go), so there either counts
     // as the connection's word (docs/streams.md#outages). The whole stream's silence stays a stall, pings or not.
+    // Our ping comes after 15 s of quiet, past any replay: nothing is pending, so the stream is up to date, rather
+    // than as far behind as its last wanted post is old (a replay's next event, if any, says otherwise).
     const narrowed = url.searchParams.has('wantedDids')
     const watch = silenceWatch(a.silenceMs, ending, () => finish(), narrowed ? () => ws.ping() : undefined)
-    if (narrowed) for (const frame of ['ping', 'pong']) ws.addEventListener(frame, () => watch.heard())
+    const alive = () => {
+      watch.heard()
+      sink.heard({ caughtUp: true })
+    }
+    if (narrowed) for (const frame of ['ping', 'pong']) ws.addEventListener(frame, alive)
     signal.addEventListener('abort', finish)
     ws.onopen = () => {
       ending.opened = true

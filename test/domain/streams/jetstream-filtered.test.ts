@@ -26,11 +26,19 @@ function narrowedReader(base: string) {
   const address = `${base}?wantedDids=did:plc:watched`
   const config = testConfig({ platforms: { bluesky: { stream_url: [address] as never } } })
   const { got, sink } = recordingSink()
+  // Whether each word from upstream said the stream is up to date (source health's lag: docs/streams.md#source-health).
+  const upToDate: (boolean | undefined)[] = []
+  const told = sink.heard
+  sink.heard = (a) => {
+    upToDate.push(a?.caughtUp)
+    told(a)
+  }
   const abort = new AbortController()
   const reading = createJetstreamReader(config.platforms.bluesky, log, 1500).read(null, sink, abort.signal)
   return {
     got,
     lines,
+    upToDate,
     async stop() {
       abort.abort()
       await reading
@@ -43,13 +51,15 @@ describe('Bluesky stream: a subscription narrowed to a few authors', () => {
     const jet = fakeJetstream()
     stops.push(jet.stop)
     // 4.5 s is three silence allowances with nothing from a wanted author.
-    const { got, lines, stop } = narrowedReader(jet.url)
+    const { got, lines, upToDate, stop } = narrowedReader(jet.url)
     try {
       await eventually('the reader to connect', () => jet.clients() === 1)
       for (let i = 0; i < 15; i++) {
         jet.post(`Someone else's post ${i}`, 'did:plc:someoneelse')
         await Bun.sleep(300)
       }
+      // Nothing pending, the connection answering: up to date, not hours behind the last wanted post.
+      expect(upToDate).toContain(true)
       const watched = jet.post('Looking for a CRM, any advice?', 'did:plc:watched')
       await eventually('the wanted post', () => got.mentions.length === 1)
       expect(got.mentions[0]?.url).toContain('did:plc:watched')
