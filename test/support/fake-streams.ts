@@ -7,11 +7,12 @@ import type { ServerWebSocket } from 'bun'
  * otherwise. It keeps `keepUs` of events: an older cursor replays from the oldest one kept, as the README says. A
  * replay starts with the events at the cursor's own time, as Jetstream's does (its stored events are keyed
  * `<time_us>_<did>_…` and read from the key `<cursor>` on); several events can share a time_us (`sameTime`).
+ * `wantedDids` filters by author, as `wantedCollections` by collection (README "Consuming Jetstream").
  */
-type Sub = { wanted: string[]; cursor: string | null; compress: boolean; hello: boolean }
+type Sub = { wanted: string[]; dids: string[]; cursor: string | null; compress: boolean; hello: boolean }
 
 export function fakeJetstream(a: { keepUs?: number } = {}) {
-  const events: { time_us: number; collection: string; text: string }[] = []
+  const events: { time_us: number; collection: string; did?: string; text: string }[] = []
   const sockets = new Set<ServerWebSocket<Sub>>()
   const connections: URL[] = []
   // The Sec-WebSocket-Extensions each subscription offered (null: none). Jetstream's server takes none: its upgrader
@@ -24,6 +25,7 @@ export function fakeJetstream(a: { keepUs?: number } = {}) {
   let nextAtUs: number | undefined
   let refusal: number | undefined
   let closeOnOpen: { code: number; reason: string } | undefined
+  let replayFails = false
   const server = Bun.serve<Sub>({
     port: 0,
     hostname: '127.0.0.1',
@@ -38,6 +40,7 @@ export function fakeJetstream(a: { keepUs?: number } = {}) {
       return srv.upgrade(req, {
         data: {
           wanted: url.searchParams.getAll('wantedCollections'),
+          dids: url.searchParams.getAll('wantedDids'),
           cursor: url.searchParams.get('cursor'),
           // `compress=true`: each event a binary message, zstd-compressed (with a dictionary of Jetstream's own, which
           // this fake leaves out). `requireHello=true`: nothing is sent until the subscriber sends an options_update.
@@ -73,15 +76,19 @@ export function fakeJetstream(a: { keepUs?: number } = {}) {
       },
     },
   })
-  const wants = (ws: ServerWebSocket<Sub>, collection: string) =>
-    !ws.data.hello && (ws.data.wanted.length === 0 || ws.data.wanted.includes(collection))
+  const wants = (ws: ServerWebSocket<Sub>, collection: string, did?: string) =>
+    !ws.data.hello &&
+    (ws.data.wanted.length === 0 || ws.data.wanted.includes(collection)) &&
+    (ws.data.dids.length === 0 || ws.data.dids.includes(did ?? ''))
   const deliver = (ws: ServerWebSocket<Sub>, text: string) =>
     ws.send(ws.data.compress ? Bun.zstdCompressSync(new TextEncoder().encode(text)) : text)
   function start(ws: ServerWebSocket<Sub>) {
     sockets.add(ws)
     const cursor = ws.data.cursor
     if (cursor !== null)
-      for (const e of events) if (e.time_us >= Number(cursor) && wants(ws, e.collection)) deliver(ws, e.text)
+      for (const e of events) if (e.time_us >= Number(cursor) && wants(ws, e.collection, e.did)) deliver(ws, e.text)
+    // As Jetstream whose replay fails: it ends the subscription with what it replayed so far (pkg/server/server.go).
+    if (cursor !== null && replayFails) ws.close(1011, 'failed to replay events')
   }
   const nextUs = () => {
     if (nextAtUs !== undefined) {
@@ -98,11 +105,12 @@ export function fakeJetstream(a: { keepUs?: number } = {}) {
   }
   function emit(collection: string, body: (time_us: number) => object) {
     const time_us = nextUs()
-    const text = JSON.stringify(body(time_us))
-    events.push({ time_us, collection, text })
+    const event = body(time_us) as { did?: string }
+    const text = JSON.stringify(event)
+    events.push({ time_us, collection, did: event.did, text })
     if (a.keepUs)
       while (events.length && (events[0] as { time_us: number }).time_us < time_us - a.keepUs) events.shift()
-    for (const ws of sockets) if (wants(ws, collection)) deliver(ws, text)
+    for (const ws of sockets) if (wants(ws, collection, event.did)) deliver(ws, text)
     return time_us
   }
   return {
@@ -186,6 +194,10 @@ export function fakeJetstream(a: { keepUs?: number } = {}) {
     /** While set, each connection is closed as it opens, with this code and reason. */
     setCloseOnOpen(close: { code: number; reason: string } | undefined) {
       closeOnOpen = close
+    },
+    /** While set, a subscription with a cursor is closed once its replay is sent, as one whose replay fails. */
+    setReplayFails(value: boolean) {
+      replayFails = value
     },
     /** Closes every connection, as an instance restarting does. */
     dropAll() {
@@ -450,7 +462,8 @@ export function fakeMastodon(token = 'tok') {
         reblog: null,
       }
       statuses.push(status)
-      statuses.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1))
+      // Ids grow: only one dated back can land before others (sorting at every post made a burst quadratic).
+      if (secondsAgo) statuses.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1))
       send(`event: update\ndata: ${JSON.stringify(status)}\n\n`)
       return status
     },

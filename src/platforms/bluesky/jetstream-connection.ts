@@ -62,7 +62,18 @@ export function connectOnce(
       // Events, all sent before a silence came between them and now, and silence again: a failed read (silenceWatch).
       resolve(heard && outcome === 'silent' && !ending.stale ? heard : outcome)
     }
-    const watch = silenceWatch(a.silenceMs, ending, () => finish())
+    // Narrowed to some authors (`wantedDids`), a subscription is quiet while they post nothing: not a stalled feed.
+    // Jetstream answers a ping with a pong and pings every 30 s itself (pkg/server/server.go), so there either counts
+    // as the connection's word (docs/streams.md#outages). The whole stream's silence stays a stall, pings or not.
+    // Our ping comes after 15 s of quiet, past any replay: nothing is pending, so the stream is up to date, rather
+    // than as far behind as its last wanted post is old (a replay's next event, if any, says otherwise).
+    const narrowed = url.searchParams.has('wantedDids')
+    const watch = silenceWatch(a.silenceMs, ending, () => finish(), narrowed ? () => ws.ping() : undefined)
+    const alive = () => {
+      watch.heard()
+      sink.heard({ caughtUp: true })
+    }
+    if (narrowed) for (const frame of ['ping', 'pong']) ws.addEventListener(frame, alive)
     signal.addEventListener('abort', finish)
     ws.onopen = () => {
       ending.opened = true
@@ -105,6 +116,7 @@ export function connectOnce(
         return passOver('a message that is not an event')
       }
       heard = 'heard'
+      ending.events = true
       const e = parsed.output
       // Its did and rkey would name a post, its links and the position: outside atproto's syntax, none is written.
       if (!wellNamed(e)) return passOver("an event whose did or rkey is not atproto's syntax")
@@ -118,6 +130,7 @@ export function connectOnce(
       const position = cursorText(at)
       const again = a.reread(at, eventKey(e), skips)
       if (!again) watch.heard(e.time_us, true)
+      ending.fresh ||= !again
       const [mention, gone] = [toMention(e, sink.now), deletedPost(e)]
       if (gone) sink.deleted?.(gone)
       if (mention) sink.item(mention, position, { reread: again })

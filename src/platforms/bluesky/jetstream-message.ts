@@ -33,8 +33,9 @@ export function subscription(endpoint: string, cursorUs: number | null) {
   url.searchParams.set('wantedCollections', 'app.bsky.feed.post')
   // Jetstream does not send an event larger than this to a subscriber that names it (its maxMessageSizeBytes option).
   url.searchParams.set('maxMessageSizeBytes', String(MAX_MESSAGE_BYTES))
-  // Plain JSON, at once: an address copied from another client may ask for zstd messages or to wait for a hello.
-  for (const option of ['compress', 'requireHello']) url.searchParams.delete(option)
+  // Plain JSON, at once: an address copied from another client may ask for zstd messages or to wait for a hello, or
+  // carry a cursor of its own (the README's example does), whose replay a first start would take for new posts.
+  for (const option of ['compress', 'requireHello', 'cursor']) url.searchParams.delete(option)
   if (cursorUs !== null) url.searchParams.set('cursor', String(cursorUs))
   return url
 }

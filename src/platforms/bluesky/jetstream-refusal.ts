@@ -15,6 +15,9 @@ export type Ending = {
   opened?: boolean
   /** Taken as dead after events that were all sent before the last silence: its feed stalled (silenceWatch). */
   stale?: boolean
+  /** It sent events, and whether one of them had not been read before (the rewind's replay had all been). */
+  events?: boolean
+  fresh?: boolean
 }
 
 /**
@@ -23,18 +26,28 @@ export type Ending = {
  * sent live, as was one not read before; a connection whose events were all older came after a silence and sent only
  * the rewind's replay of what was read before it (an instance whose feed stalled, as every instance's does when their
  * relay stops): `stale`, a failed read, told in source health and waited out longer each time, rather than a
- * disconnection retried at once.
+ * disconnection retried at once. With `ping` (a subscription where silence is normal) it asks once half the allowance
+ * has passed quiet, and the answer, told as `heard()`, keeps the connection.
  */
-export function silenceWatch(silenceMs: number, ending: Ending, silent: () => void) {
+export function silenceWatch(silenceMs: number, ending: Ending, silent: () => void, ping?: () => void) {
   let lastMs = Date.now()
   let events = false
   let live = false
-  const timer = setInterval(() => {
-    if (Date.now() - lastMs <= silenceMs) return
-    ending.silentMs = silenceMs
-    ending.stale = events && !live
-    silent()
-  }, 1000)
+  let pinged = false
+  const timer = setInterval(
+    () => {
+      const quietMs = Date.now() - lastMs
+      if (ping && !pinged && quietMs > silenceMs / 2) {
+        pinged = true
+        ping()
+      }
+      if (quietMs <= silenceMs) return
+      ending.silentMs = silenceMs
+      ending.stale = events && !live
+      silent()
+    },
+    Math.min(1000, silenceMs / 4),
+  )
   return {
     /**
      * `fresh`: the event was not read before (rereadWatch): new, however far behind its instance's clock times it, as
@@ -42,6 +55,7 @@ export function silenceWatch(silenceMs: number, ending: Ending, silent: () => vo
      */
     heard(timeUs?: number, fresh = false) {
       lastMs = Date.now()
+      pinged = false
       if (timeUs === undefined) return
       events = true
       live ||= fresh || lastMs * 1000 - timeUs < silenceMs * 1000
@@ -76,9 +90,13 @@ export function refusalOf(host: string, ending: Ending): AppError | undefined {
       `bluesky: Jetstream at ${host} answered with status ${status}${notThere ? ', not a subscription: is stream_url its …/subscribe address?' : ''}`,
     )
   const close = ending.close
-  if (!close?.clean || close.code === 1006) return undefined
+  // Events, all read before, and the end (a replay that fails ends the subscription, pkg/server/server.go): reached.
+  const replayed = ending.events ? ', having sent only what was read before' : ''
+  if (!close?.clean || close.code === 1006)
+    return replayed ? new AppError('upstream_error', `bluesky: Jetstream at ${host} broke off${replayed}`) : undefined
   const said = [String(close.code), printable(close.reason)].filter(Boolean).join(' ')
-  return new AppError('upstream_error', `bluesky: Jetstream at ${host} closed the connection as it opened (${said})`)
+  const how = replayed ? `closed the connection${replayed}` : 'closed the connection as it opened'
+  return new AppError('upstream_error', `bluesky: Jetstream at ${host} ${how} (${said})`)
 }
 
 /**

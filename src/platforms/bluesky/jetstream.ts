@@ -80,7 +80,9 @@ export function createJetstreamReader(
         const host = new URL(endpoint).host
         // A connection that sent events and closed is a disconnection; one that never said a word did not reach the
         // instance, and one that said only what is not an event is not Jetstream: failures (which the sink logs).
-        if (outcome === 'heard') {
+        // One that closed soon having sent only what was read before (the rewind's replay) read nothing either: as
+        // an instance whose replay fails at each reconnection does, a failed read rather than a disconnection a minute.
+        if (outcome === 'heard' && (ending.fresh || steady(opened, pace))) {
           // Retried at once only when it had been reading a while: one that closes as it opens is waited out longer
           // each time, not reconnected every second (docs/streams.md#outages).
           if (steady(opened, pace)) failures = 0

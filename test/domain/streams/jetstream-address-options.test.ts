@@ -43,4 +43,30 @@ describe('Bluesky stream: a stream_url that carries Jetstream options of its own
 
   test('requireHello=true: the events are read without a hello', () =>
     readsWith('requireHello=true&wantedDids=did:plc:author1'))
+
+  // The README's maximal example ends in `cursor=1725519626134432` (September 2024). Sent as written on a first start,
+  // it asked the instance to replay all it keeps (a day or more of posts), each handed on as new: a new install
+  // signalled and delivered yesterday's posts. Without a position the reader reads from now on, as the other streams.
+  test("the README's example with a cursor: a first start reads from now on, not the instance's replay", async () => {
+    const jet = fakeJetstream()
+    stops.push(jet.stop)
+    jet.post('A post of yesterday, kept by the instance.')
+    const address = `${jet.url}?wantedCollections=app.bsky.feed.like&cursor=1725519626134432`
+    const config = testConfig({ platforms: { bluesky: { stream_url: [address] as never } } })
+    const { got, sink } = recordingSink()
+    const stop = new AbortController()
+    const reading = createJetstreamReader(config.platforms.bluesky, silentLogger, 2000).read(null, sink, stop.signal)
+    try {
+      await eventually('the connection', () => jet.clients() === 1)
+      await Bun.sleep(300)
+      jet.post('A post made after the start.')
+      await eventually('the new post', () => got.mentions.length >= 1)
+      await Bun.sleep(200)
+      expect(got.mentions.map((m) => m.content)).toEqual(['A post made after the start.'])
+      expect(jet.connections[0]?.searchParams.has('cursor')).toBe(false)
+    } finally {
+      stop.abort()
+      await reading
+    }
+  })
 })
