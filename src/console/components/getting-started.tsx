@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'preact/hooks'
 import { when } from '../api'
 import { readState, type State } from '../setup-state'
-import { stoppedWords } from '../source-reading'
-import { platformName, sourceError } from '../signal-facts'
+import { noneAnsweringWords, stoppedWords } from '../source-reading'
+import { platformName } from '../signal-facts'
 import { relative } from '../time'
 import { Command } from './command'
 import { FirstPassTodo, nextPass } from './next-pass'
@@ -45,7 +45,6 @@ export function GettingStarted(props: { team: string }) {
   if (!state) return <p class="muted">Loading…</p>
   // Every usable source failed its last try: configured is not enough, this server cannot read any of them.
   const noneAnswers = state.usable.length > 0 && state.failing.length === state.usable.length
-  const latest = state.failing[0]
   // The Signals page shows no warning of sources not answering above this list: its first step says it.
   const stopped = stoppedWords(state.failing)
   const failingNow = state.failing.map((f) => f.platform)
@@ -59,7 +58,7 @@ export function GettingStarted(props: { team: string }) {
       title: 'A source to search',
       href: '#/sources',
       text: noneAnswers
-        ? `Configured: ${platforms(state.usable)}, but none answered its last try (${relative(latest?.lastFailureAt as string)}: ${latest?.lastError ? sourceError(latest.platform, latest.lastError) : 'failed'}). ${stopped}`
+        ? noneAnsweringWords(state.failing)
         : state.usable.length
           ? // Apart: "Usable now" listed the failing ones as well, and then named them again under "Failing".
             // Never searched nor read yet (a new server) is not answering: "Answering: GitHub." read so offline.
