@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'preact/hooks'
+import { useState } from 'preact/hooks'
 import { when } from '../api'
+import { useRefreshing } from '../refreshing'
 import { readState, type State } from '../setup-state'
 import { noneAnsweringWords, stoppedWords } from '../source-reading'
 import { platformName } from '../signal-facts'
@@ -7,9 +8,6 @@ import { relative } from '../time'
 import { Command } from './command'
 import { FirstPassTodo, nextPass } from './next-pass'
 import { Icon } from './ui'
-
-// Read again this often while the page is open, so the list ticks itself as a pass runs or a teammate adds a keyword.
-const REFRESH_MS = 20_000
 
 // Up to five by name: "and 1 more" hid a name no longer than the count (dev.to, on the growth plan's five sources).
 const list = (items: string[]) =>
@@ -25,22 +23,14 @@ const platforms = (ids: string[]) => list(ids.map(platformName))
 export function GettingStarted(props: { team: string }) {
   const [state, setState] = useState<State | null>(null)
   const [error, setError] = useState('')
-  useEffect(() => {
-    const load = () =>
-      readState()
-        .then((s) => {
-          setState(s)
-          setError('')
-        })
-        .catch((e) => setError(e.message))
-    load()
-    const timer = setInterval(load, REFRESH_MS)
-    addEventListener('focus', load)
-    return () => {
-      clearInterval(timer)
-      removeEventListener('focus', load)
-    }
-  }, [])
+  useRefreshing(() =>
+    readState()
+      .then((s) => {
+        setState(s)
+        setError('')
+      })
+      .catch((e) => setError(e.message)),
+  )
   if (error) return <p class="error">The setup could not be read: {error}</p>
   if (!state) return <p class="muted">Loading…</p>
   // Every usable source failed its last try: configured is not enough, this server cannot read any of them.
