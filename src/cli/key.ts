@@ -3,6 +3,7 @@ import { AppError } from '../errors'
 import { findTeam } from '../domain/teams/teams'
 import { parseFlags, requireFlag } from './args'
 import { commandGroup, formatTable, noPositionals, printJson, withDeps } from './common'
+import { keyAccessNote } from './key-access'
 import { listedBy, teamFlag } from './not-there'
 
 async function create(argv: string[]): Promise<number> {
@@ -14,13 +15,15 @@ async function create(argv: string[]): Promise<number> {
   noPositionals(positionals)
   const ref = requireFlag(flags, 'team')
   const label = flags.name as string | undefined
-  const key = await withDeps(flags, async (deps) =>
-    issueApiKey(deps, { teamId: (await findTeam(deps, ref)).id, label }),
-  )
+  const key = await withDeps(flags, async (deps) => {
+    const team = await findTeam(deps, ref)
+    return { ...(await issueApiKey(deps, { teamId: team.id, label })), note: keyAccessNote(deps.config, team) }
+  })
   if (flags.json) {
     printJson({ apiKey: key.apiKey, prefix: key.prefix })
     return 0
   }
+  if (key.note) console.log(key.note)
   console.log(`Created API key ${key.prefix}… (shown once; only its hash is stored, so copy it now):`)
   console.log(`  ${key.apiKey}`)
   return 0

@@ -11,6 +11,7 @@ import {
 } from '../domain/teams/teams'
 import { intFlag, parseFlags, requireFlag } from './args'
 import { commandGroup, formatTable, noPositionals, printJson, withDeps } from './common'
+import { keyAccessNote } from './key-access'
 
 async function create(argv: string[]): Promise<number> {
   const { flags, positionals } = parseFlags(argv, {
@@ -23,7 +24,14 @@ async function create(argv: string[]): Promise<number> {
   const name = requireFlag(flags, 'name')
   const plan = requireFlag(flags, 'plan')
   const credits = intFlag(flags, 'credits')
-  const made = await withDeps(flags, (deps) => createTeam(deps, { name, plan, credits }), { create: true })
+  const made = await withDeps(
+    flags,
+    async (deps) => {
+      const made = await createTeam(deps, { name, plan, credits })
+      return { ...made, note: keyAccessNote(deps.config, made.team) }
+    },
+    { create: true },
+  )
   if (flags.json) {
     printJson({ id: made.team.id, name: made.team.name, plan: made.team.plan, apiKey: made.apiKey })
     return 0
@@ -36,6 +44,7 @@ async function create(argv: string[]): Promise<number> {
   console.log(
     `Next: lead-signals keyword add --team ${team} "KEYWORD" says what to search for; lead-signals user create --team ${team} --email EMAIL --role owner lets you sign in to the console.`,
   )
+  if (made.note) console.log(made.note)
   console.log('API key (shown once; only its hash is stored, so copy it now):')
   console.log(`  ${made.apiKey}`)
   return 0

@@ -43,16 +43,34 @@ export const stoppedAnswering = (s: Pick<Source, 'lastFailureAt' | 'lastSuccessA
   return failingNow(s) && from !== null && Date.parse(s.lastFailureAt as string) - Date.parse(from) >= DOWN_AFTER_MS
 }
 
+// Since when a source that stopped answering has failed, as Getting started says it after its name.
+const since = (s: Source, now: number) =>
+  `failing since ${relative(s.failingSince as string, now)}${s.lastSuccessAt === null ? ' and never answered' : ''}`
+
 /**
  * The warning's facts as Getting started says them, where it stands instead of the warning (a team with no signal
  * yet, docs/console.md#sources-not-answering): each source that stopped answering, since when; '' when none did.
  */
 export function stoppedWords(sources: Source[], now = serverNow()): string {
-  const each = sources
-    .filter(stoppedAnswering)
-    .map(
-      (s) =>
-        `${platformName(s.platform)}, failing since ${relative(s.failingSince as string, now)}${s.lastSuccessAt === null ? ' and never answered' : ''}`,
-    )
+  const each = sources.filter(stoppedAnswering).map((s) => `${platformName(s.platform)}, ${since(s, now)}`)
   return each.length ? `Stopped answering: ${each.join('; ')}.` : ''
+}
+
+/**
+ * Getting started's first step when every source failed its last try (docs/console.md#getting-started): one sentence
+ * per platform, its name once, with its last error, when, and since when if it stopped answering. The list and the
+ * "Stopped answering" sentence after it named each platform twice. Up to five by name, as the step's other lists.
+ */
+export function noneAnsweringWords(failing: Source[], now = serverNow()): string {
+  const named = failing.length > 5 ? failing.slice(0, 4) : failing
+  const each = named.map((s) => {
+    const error = s.lastError ?? 'failed'
+    // The server's errors begin with the platform's id ("hackernews could not be reached"): the name leads already.
+    const what = (error.startsWith(`${s.platform} `) ? error.slice(s.platform.length + 1) : error).replace(/\.$/, '')
+    const last = `${platformName(s.platform)}: last try ${relative(s.lastFailureAt as string, now)}, ${what}`
+    return `${last}${stoppedAnswering(s) ? `; ${since(s, now)}` : ''}.`
+  })
+  const more = failing.length - named.length
+  if (more) each.push(`${more} more failed too; the Sources page names each.`)
+  return ['None of the sources set up here answered its last try.', ...each].join(' ')
 }

@@ -3,7 +3,8 @@
 // it the warning said the same again: two messages for one fact, on the first page a new user reads. Getting started
 // now says it, with since when, and the warning stays for the People page. The fake answers Hacker News' search as
 // Algolia's HN Search does, and 503 ("service unavailable") while it fails (it has no SLA,
-// docs/platforms.md#hackernews).
+// docs/platforms.md#hackernews). Its first step then named Hacker News twice, in a list of those configured and again
+// under "Stopped answering": it now says one sentence per platform.
 import { describe, expect, test } from 'bun:test'
 import { fitsWidth, navigateTo, openPage, screenshot, signIn } from '../support/browser'
 import { OWNER_PASSWORD, SIZES } from '../support/one-team-console'
@@ -25,8 +26,13 @@ describe('a new team whose source never answered in two hours of passes', () => 
         await view.page.getByRole('heading', { name: 'No signals yet' }).waitFor()
         const first = view.page.locator('.checklist li', { hasText: 'A source to search' })
         const text = (await first.textContent()) ?? ''
-        expect(text).toContain('Configured: Hacker News, but none answered its last try (15 min ago: ')
-        expect(text).toContain('Stopped answering: Hacker News, failing since 2 h ago and never answered.')
+        expect(text).toContain(
+          'None of the sources set up here answered its last try. Hacker News: last try 15 min ago, ',
+        )
+        expect(text).toContain('; failing since 2 h ago and never answered.')
+        // One sentence for the platform, its name once: a list and then "Stopped answering" named it twice.
+        expect(text.split('Hacker News').length - 1).toBe(1)
+        expect(text).not.toContain('Stopped answering')
         expect(await view.page.locator('.next').textContent()).toContain('Check that this server can reach')
         expect(await view.page.getByRole('note', { name: 'Sources not answering' }).count()).toBe(0)
         expect(await fitsWidth(view.page)).toBe(true)

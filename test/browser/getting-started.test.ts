@@ -235,11 +235,11 @@ describe('getting started on the Signals page', () => {
       await signIn(view, 'oz@offline.test', PASSWORD)
       await view.page.getByRole('heading', { name: 'No signals yet' }).waitFor()
       expect(await ticked(view, 'A source to search')).toBe(false)
-      expect(await step(view, 'A source to search').textContent()).toMatch(
-        /Configured: .*Hacker News.*, but none answered its last try \(5 min ago: [\w. ()]+ could not be reached\)\./,
-      )
-      // The error names the platform as the list before it does, not by the server's id ("hackernews").
-      expect(await step(view, 'A source to search').textContent()).not.toMatch(/ago: [a-z]+ could not/)
+      const first = (await step(view, 'A source to search').textContent()) ?? ''
+      expect(first).toContain('None of the sources set up here answered its last try. ')
+      // One sentence per platform, up to four by name, its name once (not again as the server's id, "hackernews").
+      expect(first).toMatch(/[\w. ()]+: last try 5 min ago, could not be reached\./)
+      expect(first).not.toMatch(/[a-z]+ could not/)
       expect(await view.page.locator('.next').textContent()).toContain('Check that this server can reach its sources')
       // The team tracks no keyword yet: no search of its keywords could have answered (it said none had).
       expect(await step(view, 'A first polling pass').textContent()).toContain(

@@ -1,7 +1,9 @@
 // The Sources page's last failure of a platform that has answered since (docs/console.md#sources), in Chromium at a
 // laptop's and a phone's width. A first-hour team fixed a refused Mastodon token, restarted, and read "just now:
 // Mastodon refused the access token … set platforms.mastodon.access_token" beside "Last success: just now": the
-// page did not say which came last, while Getting started already counted Mastodon as answering.
+// page did not say which came last, while Getting started already counted Mastodon as answering. And since when a
+// source has failed (`failingSince`, docs/api.md#source-health): the last failure alone read the same for a blip and
+// for a source down since the morning.
 import { describe, expect } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { fitsWidth, navigateTo, screenshot } from '../support/browser'
@@ -20,6 +22,11 @@ const made = oneTeamConsole({
     await health.recordSuccess('hackernews', ago(60))
     await health.recordSuccess('github', ago(120))
     await health.recordFailure('github', ago(60), 'github could not be reached')
+    // Stack Overflow answered, then failed for three hours; dev.to never answered in two.
+    await health.recordSuccess('stackoverflow', ago(4 * 3600))
+    for (const s of [3 * 3600, 3600, 60])
+      await health.recordFailure('stackoverflow', ago(s), 'stackoverflow answered 503')
+    for (const s of [2 * 3600, 60]) await health.recordFailure('devto', ago(s), 'devto answered 503')
   },
 })
 
@@ -39,6 +46,13 @@ describe('a failure older than the last success on the Sources page', () => {
       await answered.waitFor()
       expect(await answered.textContent()).toBe('2 min ago: Hacker News could not be reached (it has answered since)')
       expect(await lastFailure(page, 'GitHub').textContent()).toBe('1 min ago: GitHub could not be reached')
+      // More than the last try failed: since when, once; for one failure that is its own time, already shown.
+      expect(await lastFailure(page, 'Stack Overflow').textContent()).toBe(
+        '1 min ago: Stack Overflow answered 503 (failing since 3 h ago)',
+      )
+      expect(await lastFailure(page, 'dev.to').textContent()).toBe(
+        '1 min ago: dev.to answered 503 (failing since 2 h ago, never answered)',
+      )
       expect(await fitsWidth(page)).toBe(true)
       await screenshot(page, `sources-answered-since-${size}`)
     },

@@ -21,14 +21,17 @@ function ringNow(): Ring | null {
   const e = g.document.activeElement
   if (!e || e === g.document.body) return null
   const style = g.getComputedStyle(e)
-  let behind = 'rgb(255, 255, 255)'
+  // A translucent background (Swagger UI's operations are tinted at 10 %) is laid over those behind it, down to an
+  // opaque one or the white page: taken alone, its colour read as if opaque, far darker than what shows.
+  const layers: number[][] = []
   for (let p = e.parentElement; p; p = p.parentElement) {
-    const bg = g.getComputedStyle(p).backgroundColor
-    if (bg !== 'transparent' && !/^rgba\(.*,\s*0\)$/.test(bg)) {
-      behind = bg
-      break
-    }
+    const [r, gr, b, a = 1] = (g.getComputedStyle(p).backgroundColor.match(/[\d.]+/g) ?? []).map(Number)
+    if (a > 0) layers.push([r, gr, b, a])
+    if (a >= 1) break
   }
+  let mix = [255, 255, 255]
+  for (const [r, gr, b, a] of layers.reverse()) mix = [r, gr, b].map((c, i) => c * a + mix[i] * (1 - a))
+  const behind = `rgb(${mix.map(Math.round).join(', ')})`
   // What shows of it: each of its boxes (a link wrapped onto two lines has one per line) cut to the window and to
   // every ancestor that clips (a table scrolling sideways). SC 2.4.11 asks that it be not entirely hidden: the
   // middle of one part that shows must be it, not something drawn over it.

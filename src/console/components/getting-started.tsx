@@ -1,15 +1,13 @@
-import { useEffect, useState } from 'preact/hooks'
+import { useState } from 'preact/hooks'
 import { when } from '../api'
+import { useRefreshing } from '../refreshing'
 import { readState, type State } from '../setup-state'
-import { stoppedWords } from '../source-reading'
-import { platformName, sourceError } from '../signal-facts'
+import { noneAnsweringWords, stoppedWords } from '../source-reading'
+import { platformName } from '../signal-facts'
 import { relative } from '../time'
 import { Command } from './command'
 import { FirstPassTodo, nextPass } from './next-pass'
 import { Icon } from './ui'
-
-// Read again this often while the page is open, so the list ticks itself as a pass runs or a teammate adds a keyword.
-const REFRESH_MS = 20_000
 
 // Up to five by name: "and 1 more" hid a name no longer than the count (dev.to, on the growth plan's five sources).
 const list = (items: string[]) =>
@@ -25,27 +23,18 @@ const platforms = (ids: string[]) => list(ids.map(platformName))
 export function GettingStarted(props: { team: string }) {
   const [state, setState] = useState<State | null>(null)
   const [error, setError] = useState('')
-  useEffect(() => {
-    const load = () =>
-      readState()
-        .then((s) => {
-          setState(s)
-          setError('')
-        })
-        .catch((e) => setError(e.message))
-    load()
-    const timer = setInterval(load, REFRESH_MS)
-    addEventListener('focus', load)
-    return () => {
-      clearInterval(timer)
-      removeEventListener('focus', load)
-    }
-  }, [])
+  useRefreshing(() =>
+    readState()
+      .then((s) => {
+        setState(s)
+        setError('')
+      })
+      .catch((e) => setError(e.message)),
+  )
   if (error) return <p class="error">The setup could not be read: {error}</p>
   if (!state) return <p class="muted">Loading…</p>
   // Every usable source failed its last try: configured is not enough, this server cannot read any of them.
   const noneAnswers = state.usable.length > 0 && state.failing.length === state.usable.length
-  const latest = state.failing[0]
   // The Signals page shows no warning of sources not answering above this list: its first step says it.
   const stopped = stoppedWords(state.failing)
   const failingNow = state.failing.map((f) => f.platform)
@@ -59,7 +48,7 @@ export function GettingStarted(props: { team: string }) {
       title: 'A source to search',
       href: '#/sources',
       text: noneAnswers
-        ? `Configured: ${platforms(state.usable)}, but none answered its last try (${relative(latest?.lastFailureAt as string)}: ${latest?.lastError ? sourceError(latest.platform, latest.lastError) : 'failed'}). ${stopped}`
+        ? noneAnsweringWords(state.failing)
         : state.usable.length
           ? // Apart: "Usable now" listed the failing ones as well, and then named them again under "Failing".
             // Never searched nor read yet (a new server) is not answering: "Answering: GitHub." read so offline.

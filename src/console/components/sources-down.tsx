@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'preact/hooks'
+import { useState } from 'preact/hooks'
 import type { TeamSources } from '../../wire/platforms'
 import { api } from '../api'
+import { useRefreshing } from '../refreshing'
 import { platformName, sourceError } from '../signal-facts'
 import { type Source, stoppedAnswering } from '../source-reading'
 import { Ago, shortName } from './ui'
@@ -16,11 +17,13 @@ const ERROR_SHOWN = 200
  */
 export function SourcesDown() {
   const [searched, setSearched] = useState<Source[]>([])
-  useEffect(() => {
+  // Read again as Getting started is (docs/console.md#sources-not-answering): once per visit, the warning stayed after
+  // the source answered again, and a source that stopped answering while the page was open was never said.
+  useRefreshing(() =>
     api<TeamSources>('GET', '/sources')
       .then((s) => setSearched(s.platforms.filter((p) => p.searched)))
-      .catch(() => setSearched([]))
-  }, [])
+      .catch(() => setSearched([])),
+  )
   const down = searched.filter(stoppedAnswering)
   if (down.length === 0) return null
   const all = down.length === searched.length

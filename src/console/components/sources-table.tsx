@@ -4,6 +4,23 @@ import { platformName, sourceError } from '../signal-facts'
 import { failingNow, reading, type Source } from '../source-reading'
 
 /**
+ * Since when a source has failed, when more than its last try failed (`failingSince`, docs/api.md#source-health): the
+ * last failure alone read the same for a blip and for a source down since the morning. For one failure it is that
+ * failure's own time, already shown.
+ */
+function FailingSince(props: { source: Source }) {
+  const s = props.source
+  if (!failingNow(s) || !s.failingSince || s.failingSince >= (s.lastFailureAt as string)) return null
+  return (
+    <>
+      {' (failing since '}
+      <Ago iso={s.failingSince} />
+      {s.lastSuccessAt === null && ', never answered'})
+    </>
+  )
+}
+
+/**
  * Each source's health (docs/console.md#sources): how its last tries went, when it is tried next and how it is read.
  */
 export function SourcesTable(props: { label: string; rows: Source[]; keywords: number }) {
@@ -27,6 +44,7 @@ export function SourcesTable(props: { label: string; rows: Source[]; keywords: n
               <span>
                 <Ago iso={s.lastFailureAt} />: {sourceError(s.platform, s.lastError ?? '')}
                 {!failingNow(s) && ' (it has answered since)'}
+                <FailingSince source={s} />
               </span>
             ) : (
               '—'

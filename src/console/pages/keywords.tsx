@@ -5,6 +5,7 @@ import { ApiError, api, changeThen } from '../api'
 import { type Column, DataTable } from '../components/data-table'
 import { QueryPreview } from '../components/query-preview'
 import { Alert, ConfirmButton } from '../components/ui'
+import { whenSearched } from '../keyword-next'
 
 type Figures = v.InferOutput<typeof KeywordFigures>
 type Keyword = Figures['keywords'][number]
@@ -71,12 +72,14 @@ export function Keywords() {
       api<{ added: string[]; alreadyTracked: string[]; narrowed: { note: string }[] }>('POST', '/keywords', {
         keyword: draft,
       })
-        .then((r) => {
+        .then(async (r) => {
           setDraft('')
           // docs/queries.md#per-platform: the platforms that search the keyword for its first alternative only.
           const notes = r.narrowed.map((n) => n.note)
           if (r.alreadyTracked.length > 0) notes.unshift(`Already tracked: “${r.alreadyTracked.join('”, “')}”.`)
-          setNote(notes.join(' '))
+          // When it is searched comes first; a reading that fails leaves the notes alone (the list shows it added).
+          const next = r.added.length ? await whenSearched(r.added).catch(() => '') : ''
+          setNote([next, ...notes].filter(Boolean).join(' '))
         })
         .catch((e) => {
           // Only spaces is no query to point into: that refusal stays the plain alert.

@@ -14,13 +14,17 @@ export function planOf(config: Pick<Config, 'plans'>, name: string): Plan {
 export const monthlyLimitOf = (plan: Plan): number | null =>
   plan.monthly_requests === 'unlimited' ? null : plan.monthly_requests
 
+/** The first plan of this server's configuration that has API access, if any. */
+export const planWithApiAccess = (config: Pick<Config, 'plans'>) =>
+  Object.entries(config.plans).find(([, p]) => p.api_access)?.[0]
+
 /**
  * 403 no_api_access for a team whose plan has none (docs/api.md#errors), with the next step: only the operator can
  * change a plan, so the message names the command and a plan of this server that has API access (or, with none,
  * the setting that gives one).
  */
 export function noApiAccess(config: Pick<Config, 'plans'>, team: { name: string; plan: string }): AppError {
-  const other = Object.entries(config.plans).find(([, p]) => p.api_access)?.[0]
+  const other = planWithApiAccess(config)
   const next = other
     ? `: the operator can move the team to a plan with it (lead-signals team set --team ${shellWord(team.name)} --plan ${shellWord(other)})`
     : ': the operator can set api_access = true on a plan in the configuration'

@@ -31,6 +31,22 @@ export const NARROW_CSS = `@media (max-width: 600px) {
 }
 `
 
+/**
+ * The console's focus outline on /swagger (docs/api.md#api-documentation; src/console/styles/base.css): Swagger UI's
+ * own CSS left 1 px or dotted outlines, or the browser's ring, and Authorize's green one was 2.03:1 on white, under the
+ * 3:1 WCAG 2.2 asks (SC 1.4.11). An operation's "Copy path" button is 0 px wide until the mouse is over its row, so the
+ * keyboard reached a button it could not see: it opens while focus is in it, its grey moved onto the button so the
+ * outline lies on the row's background. Both at once, not after Swagger UI's 0.3 to 0.5 s transitions: the outline
+ * faded in from Authorize's green and the button grew from nothing while the keyboard was already on it.
+ */
+export const FOCUS_CSS = `:focus-visible { outline: 2px solid #1a3fa8 !important; outline-offset: 2px; transition: none !important; }
+.swagger-ui .opblock .opblock-summary .view-line-link.copy-to-clipboard:focus-within { width: 24px; transition: none; }
+.swagger-ui .opblock .opblock-summary .view-line-link.copy-to-clipboard { background: transparent; }
+.swagger-ui .opblock .opblock-summary .view-line-link.copy-to-clipboard button {
+  background-color: #7d8293; border-radius: 4px;
+}
+`
+
 /** Our own page instead of the plugin's, whose script comes from a CDN: every file it names is served here. */
 export const PAGE_HTML = `<!doctype html>
 <html lang="en">

@@ -3,7 +3,7 @@ import { SWAGGER_UI_REDIRECT_PATH } from '../../domain/oauth/built-in-client'
 import { AppError } from '../../errors'
 import { assetAnswer, fileAnswer, REVALIDATE } from '../static-files'
 import { ASSETS, ASSETS_PREFIX } from './assets'
-import { INIT_JS, NARROW_CSS, NARROW_CSS_PATH, PAGE_CSP, PAGE_HTML, REDIRECT_HTML } from './page'
+import { FOCUS_CSS, INIT_JS, NARROW_CSS, NARROW_CSS_PATH, PAGE_CSP, PAGE_HTML, REDIRECT_HTML } from './page'
 
 /**
  * Swagger UI at /swagger with nothing from another origin (docs/api.md#api-documentation): the page, its starter
@@ -25,7 +25,7 @@ export const swaggerUi = () =>
       }),
     )
     .get('/swagger/init.js', () => fileAnswer(INIT_JS, 'text/javascript; charset=utf-8', REVALIDATE))
-    .get(NARROW_CSS_PATH, () => fileAnswer(NARROW_CSS, 'text/css; charset=utf-8', REVALIDATE))
+    .get(NARROW_CSS_PATH, () => fileAnswer(NARROW_CSS + FOCUS_CSS, 'text/css; charset=utf-8', REVALIDATE))
     .get(`${ASSETS_PREFIX}/:name`, ({ params, request }) => {
       const asset = Object.hasOwn(ASSETS, params.name) ? ASSETS[params.name] : undefined
       if (!asset) throw new AppError('not_found', 'no such file')

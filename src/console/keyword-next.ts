@@ -1,0 +1,27 @@
+import { api } from './api'
+import { nextPass } from './components/next-pass'
+import type { Polling } from './setup-state'
+import { platformName } from './signal-facts'
+import type { TeamSources } from '../wire/platforms'
+
+/**
+ * What happens next to a keyword just added on the Keywords page (docs/console.md#verdicts): the page said nothing,
+ * and a new user did not know whether, or when, it was searched. The polling pass that searches it (when it starts,
+ * or that polling is off), the streams that match it from now on, or that nothing searches it yet.
+ */
+export async function whenSearched(added: string[]): Promise<string> {
+  const it = `“${added.join('”, “')}”`
+  const [sources, polling] = await Promise.all([api<TeamSources>('GET', '/sources'), api<Polling>('GET', '/polling')])
+  const searched = sources.platforms.filter((p) => p.searched)
+  if (searched.length === 0) return `Nothing searches ${it} yet: the Sources page says why for each platform.`
+  const streams = searched.filter((p) => p.mode === 'stream').map((p) => platformName(p.platform))
+  const polled = searched.length > streams.length
+  return [
+    polled ? `${it} is searched on each polling pass. ${nextPass(polling)}` : '',
+    streams.length
+      ? `${streams.join(', ')} ${streams.length > 1 ? 'match' : 'matches'} new posts against it from now on.`
+      : '',
+  ]
+    .filter(Boolean)
+    .join(' ')
+}
