@@ -113,7 +113,7 @@ const cases: [string, string[], string | RegExp][] = [
   [
     'keyword add of a keyword over 200 characters',
     ['keyword', 'add', '--team', 'acme', LONG],
-    'keyword 1 is longer than 200 characters',
+    'keyword 1 is 201 characters; keywords are 1 to 200 characters',
   ],
   ['keyword add without keywords', ['keyword', 'add', '--team', 'acme'], 'give at least one keyword'],
   [

@@ -57,3 +57,27 @@ describe('intents in any case', () => {
     expect(rows.map((s: { intent: string }) => s.intent)).toEqual(['ACTIVE'])
   })
 })
+
+// A keyword is 1 to 200 characters, counted once composed (NFC, docs/queries.md#words). The refusal named Unicode NFC
+// for any keyword too long, plain ASCII too, which sent an operator looking for a cause that was not there: it names
+// the composing only when that changed the length (U+0958, क़, is क and a nukta once composed).
+describe('a keyword too long', () => {
+  const refusal = async (keyword: string) => {
+    const bad = await runCli(ws, ['keyword', 'add', '--team', 'acme', 'crm', keyword])
+    expect(bad.code).toBe(2)
+    expect(bad.stdout).toBe('')
+    return bad.stderr
+  }
+
+  test('a plain one is refused in one line that says its length and nothing of NFC', async () => {
+    expect(await refusal('a'.repeat(201))).toBe(
+      'lead-signals: keyword 2 is 201 characters; keywords are 1 to 200 characters\n',
+    )
+  })
+
+  test('one that composing takes past 200 characters is refused in one line that says so', async () => {
+    expect(await refusal(`${'a'.repeat(199)}\u0958`)).toBe(
+      'lead-signals: keyword 2 is 201 characters once composed (Unicode NFC); keywords are 1 to 200 characters\n',
+    )
+  })
+})

@@ -19,6 +19,18 @@ const trackedKey = (keyword: string) => lc(composed(keyword))
 export const quoted = (words: string[]) => words.map((w) => JSON.stringify(w)).join(', ')
 
 /**
+ * A keyword over MAX_KEYWORD characters, as about the console's one field, `keyword`, which its Keywords page marks.
+ * The body's check counts the keyword as sent; a few characters are two once composed (U+0958), so this check can
+ * still refuse one: only then does the refusal name the composing, which a plain keyword has nothing to do with.
+ */
+function tooLong(i: number, length: number, byComposing: boolean): AppError {
+  const size = `${length} characters${byComposing ? ' once composed (Unicode NFC)' : ''}`
+  return new AppError('invalid_request', `keyword ${i + 1} is ${size}; keywords are 1 to ${MAX_KEYWORD} characters`, {
+    details: [{ field: 'keyword', message: `is ${size}; at most ${MAX_KEYWORD}` }],
+  })
+}
+
+/**
  * Spaced out (each run of spaces one space, none at either end: docs/queries.md#spaces), 1..200 characters, first
  * spelling kept when the same keyword is given twice in any case. Two spellings that differ in the case of an
  * operator ('crm or erp', 'crm OR erp') are two queries, and two keywords.
@@ -27,15 +39,11 @@ export function cleanKeywords(raw: string[]): string[] {
   if (raw.length === 0) throw new AppError('invalid_request', 'give at least one keyword')
   const seen = new Map<string, string>()
   for (const [i, word] of raw.entries()) {
-    const keyword = composed(spaced(word))
+    const written = spaced(word)
+    const keyword = composed(written)
     if (keyword === '')
       throw new AppError('invalid_request', `keyword ${i + 1} is empty; keywords are 1 to ${MAX_KEYWORD} characters`)
-    // The body's check counts the keyword as sent; a few characters are two once composed (U+0958), so this one can
-    // still refuse it: as about the console's one field, `keyword`, which its Keywords page marks.
-    if (keyword.length > MAX_KEYWORD)
-      throw new AppError('invalid_request', `keyword ${i + 1} is longer than ${MAX_KEYWORD} characters`, {
-        details: [{ field: 'keyword', message: `over ${MAX_KEYWORD} characters once composed (Unicode NFC)` }],
-      })
+    if (keyword.length > MAX_KEYWORD) throw tooLong(i, keyword.length, keyword.length !== written.length)
     if (!seen.has(lc(keyword))) seen.set(lc(keyword), keyword)
   }
   return [...seen.values()]

@@ -11,6 +11,7 @@ import { stripHtml } from '../common/html-text'
 import { AS_SENT, type Mention } from '../../mention'
 import type { PlatformConnector } from '../types'
 import { githubQuery } from '../../query/platform-queries'
+import { lostAlternatives } from './unsearchable'
 
 // REST "Search issues and pull requests" (docs.github.com/rest/search/search): per_page at most 100, page is 1-based,
 // and a query yields at most 1,000 results. Search allows 30 requests a minute with a token, 10 without; a spent
@@ -104,6 +105,8 @@ export function createGithubConnector(
         body = await get('/search/issues', params, signal)
       } catch (err) {
         if (!(err instanceof UnsearchableQuery)) return pause.refused(err)
+        const lost = lostAlternatives(keyword)
+        if (lost) throw new UpstreamStatusError(422, lost)
         log.warn('platform_query_unsearchable', { platform: 'github', reason: err.message })
         return undefined
       }

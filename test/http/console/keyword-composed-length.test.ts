@@ -9,9 +9,11 @@ test('a keyword over 200 characters once composed is refused naming the field ke
   const { deps, team, call } = await ownerConsole('acme')
   const refused = await call('POST', '/keywords', { keyword: '\u0958'.repeat(200) })
   expect(refused.status).toBe(400)
-  expect(refused.body.error.message).toBe('keyword 1 is longer than 200 characters')
+  expect(refused.body.error.message).toBe(
+    'keyword 1 is 400 characters once composed (Unicode NFC); keywords are 1 to 200 characters',
+  )
   expect(refused.body.error.details).toEqual([
-    { field: 'keyword', message: 'over 200 characters once composed (Unicode NFC)' },
+    { field: 'keyword', message: 'is 400 characters once composed (Unicode NFC); at most 200' },
   ])
   expect(await deps.repos.keywords.list(team.id)).toEqual([])
 })
