@@ -9,6 +9,7 @@ import { modelContext } from './openai-context'
 import { NO_THINKING, noThinkingUnlessRefused } from './openai-no-thinking'
 import { readCompletion } from './openai-completion'
 import { callRefused, keyAdvice, openAiMessage, probeOpenAi } from './openai-probe'
+import { NO_CREDIT_ADVICE, noCredit, refusalWaits, sayingOwnWait } from './openai-quota'
 import { PROMPT_VERSION } from './prompt'
 import { askForScore, OFF_SCHEMA, type ChatMessage, SCORE_REPLY_SCHEMA } from './reply'
 import type { Scorer } from './types'
@@ -62,6 +63,7 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
 
   // Calls wait for the load, or the first call, while the model may be loading (LM Studio loads a copy per request).
   const turns = firstAlone()
+  const waits = refusalWaits() // 429s without Retry-After (openai-quota.ts)
 
   // The switch asking a model not to think, sent until the server refuses it by name.
   const ask = noThinkingUnlessRefused({ model: config.model, log })
@@ -93,15 +95,25 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
   }
 
   async function send(messages: ChatMessage[], signal: AbortSignal): Promise<string | null | undefined> {
+    const round = waits.round()
     const res = await turns.send(() => ask((noThinking) => post(messages, signal, noThinking)), signal)
     if (!res.ok) {
       // A 401 message from OpenAI quotes part of the key; say only what to check.
-      const detail =
-        res.status === 401 || res.status === 403 ? keyAdvice(headers) : mask(await errorText(res, openAiMessage))
+      let sent: unknown
+      const read = (body: unknown) => {
+        sent = body
+        return openAiMessage(body)
+      }
+      const detail = res.status === 401 || res.status === 403 ? keyAdvice(headers) : mask(await errorText(res, read))
       const path = pathOf(config.base_url)
-      const refused = callRefused({ where, status: res.status, detail, model: config.model, path })
-      const wait = askedToWait(res)
-      throw new OpenAiError(sayingWait(refused, wait), res.status === 400 ? detail : undefined, wait)
+      const broke = noCredit(sent)
+      const said = callRefused({ where, status: res.status, detail, model: config.model, path })
+      // OpenAI's message ends with a full stop: no ".:" before the advice.
+      const refused = broke ? `${said.replace(/\.$/, '')}: ${NO_CREDIT_ADVICE}` : said
+      const asked = askedToWait(res)
+      const own = asked === undefined && res.status === 429 ? waits.after(broke, round) : undefined
+      const message = own === undefined ? sayingWait(refused, asked) : sayingOwnWait(refused, own)
+      throw new OpenAiError(message, res.status === 400 ? detail : undefined, asked ?? own)
     }
     let body: string | null
     try {
@@ -146,6 +158,7 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
         }),
       )
       loader.answered()
+      waits.answered()
       return answer
     },
   }

@@ -125,7 +125,7 @@ describe('keyword queries through the API', () => {
     expect(await deps.repos.keywords.list(team.id)).toEqual(['crm -hubspot lang:en'])
     // The same keyword in other spacing is the one tracked, not a second copy searched twice.
     const again = await send('POST', '/console/api/keywords', { keyword: ' crm\t-hubspot \n lang:en' }, cookie)
-    expect(again.body).toEqual({ added: [], alreadyTracked: ['crm -hubspot lang:en'], narrowed: [] })
+    expect(again.body).toEqual({ added: [], alreadyTracked: ['crm -hubspot lang:en'], narrowed: [], allowedOn: [] })
     const shifted = await send('POST', '/console/api/keywords', { keyword: '  crm lang:english' }, cookie)
     expect(shifted.body.error.details[0].message).toStartWith('at character 12:')
     const hidden = await send('POST', '/console/api/keywords', { keyword: 'crm\u202e erp' }, cookie)

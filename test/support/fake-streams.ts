@@ -78,7 +78,9 @@ export function fakeJetstream(a: { keepUs?: number } = {}) {
   })
   const wants = (ws: ServerWebSocket<Sub>, collection: string, did?: string) =>
     !ws.data.hello &&
-    (ws.data.wanted.length === 0 || ws.data.wanted.includes(collection)) &&
+    // An identity or account event has no collection: sent whatever wantedCollections says (README "Consuming
+    // Jetstream": all subscribers receive them), still filtered by wantedDids.
+    (collection === '' || ws.data.wanted.length === 0 || ws.data.wanted.includes(collection)) &&
     (ws.data.dids.length === 0 || ws.data.dids.includes(did ?? ''))
   const deliver = (ws: ServerWebSocket<Sub>, text: string) =>
     ws.send(ws.data.compress ? Bun.zstdCompressSync(new TextEncoder().encode(text)) : text)
@@ -153,6 +155,15 @@ export function fakeJetstream(a: { keepUs?: number } = {}) {
         time_us: t,
         kind: 'commit',
         commit: { rev: `rev${t}`, operation: 'delete', collection: 'app.bsky.feed.post', rkey },
+      }))
+    },
+    /** An identity event (README "Example events"): the DID's handle or DID document changed. */
+    identity(did: string, handle: string) {
+      return emit('', (t) => ({
+        did,
+        time_us: t,
+        kind: 'identity',
+        identity: { did, handle, seq: t, time: new Date(t / 1000).toISOString() },
       }))
     },
     /** A like: another collection, which a reader asking for posts only never receives. */

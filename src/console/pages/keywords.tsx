@@ -5,7 +5,7 @@ import { ApiError, api, changeThen } from '../api'
 import { type Column, DataTable } from '../components/data-table'
 import { QueryPreview } from '../components/query-preview'
 import { Alert, ConfirmButton } from '../components/ui'
-import { whenSearched } from '../keyword-next'
+import { type Added, whenSearched } from '../keyword-next'
 
 type Figures = v.InferOutput<typeof KeywordFigures>
 type Keyword = Figures['keywords'][number]
@@ -69,16 +69,14 @@ export function Keywords() {
     setNote('')
     setQueryRefusal('')
     run(
-      api<{ added: string[]; alreadyTracked: string[]; narrowed: { note: string }[] }>('POST', '/keywords', {
-        keyword: draft,
-      })
+      api<Added>('POST', '/keywords', { keyword: draft })
         .then(async (r) => {
           setDraft('')
           // docs/queries.md#per-platform: the platforms that search the keyword for its first alternative only.
           const notes = r.narrowed.map((n) => n.note)
           if (r.alreadyTracked.length > 0) notes.unshift(`Already tracked: “${r.alreadyTracked.join('”, “')}”.`)
           // When it is searched comes first; a reading that fails leaves the notes alone (the list shows it added).
-          const next = r.added.length ? await whenSearched(r.added).catch(() => '') : ''
+          const next = r.added.length ? await whenSearched(r.allowedOn).catch(() => '') : ''
           setNote([next, ...notes].filter(Boolean).join(' '))
         })
         .catch((e) => {

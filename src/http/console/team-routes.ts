@@ -2,6 +2,7 @@ import { Elysia } from 'elysia'
 import type { Deps } from '../../deps'
 import { addIcp, editIcp, listIcps, removeIcp } from '../../domain/icps/icps'
 import { addKeywords, cleanQueries, listKeywords, removeKeywords } from '../../domain/keywords/keywords'
+import { allowedOn } from '../../domain/keywords/allowed-on'
 import { narrowedSearches } from '../../domain/keywords/narrowed'
 import { previewQuery } from '../../domain/keywords/preview'
 import { keywordFigures } from '../../domain/feedback/figures'
@@ -63,7 +64,8 @@ export const consoleTeamRoutes = (deps: Deps) =>
       async ({ viewer, body }) => {
         const added = await addKeywords(deps, { teamId: viewer.team.id, keywords: cleanQueries([body.keyword]) })
         // docs/queries.md#per-platform: where the platforms' searches ask for less than the keyword does.
-        return { ...added, narrowed: narrowedSearches(deps, viewer.team.plan, added.added) }
+        const narrowed = narrowedSearches(deps, viewer.team.plan, added.added)
+        return { ...added, narrowed, allowedOn: allowedOn(added.added) }
       },
       { body: validated('body', KeywordBody) },
     )

@@ -126,4 +126,6 @@ export type Connection = {
   moved: (at: Cursor) => void
   readBackUs?: number
   readBack: (cursorUs: number) => void
+  /** An identity event: the DID's handle may have changed (profile-names.ts forgets the one it keeps). */
+  renamed?: (did: string) => void
 }

@@ -120,6 +120,7 @@ export function connectOnce(
       const e = parsed.output
       // Its did and rkey would name a post, its links and the position: outside atproto's syntax, none is written.
       if (!wellNamed(e)) return passOver("an event whose did or rkey is not atproto's syntax")
+      if (e.kind === 'identity') a.renamed?.(e.did)
       watch.heard(e.time_us)
       if (first && from !== null && e.time_us - from.us > GAP_US)
         sink.gap(`Jetstream resumed ${Math.round((e.time_us - from.us) / 1e6)} s after the stored cursor`)

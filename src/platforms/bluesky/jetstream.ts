@@ -28,9 +28,10 @@ export function createJetstreamReader(
   pace: Connection['pace'] = {},
   names: Parameters<typeof profileNames>[2] = {},
 ): StreamReader {
+  const named = profileNames(config.appview_url, log, names)
   return {
     platform: 'bluesky',
-    named: profileNames(config.appview_url, log, names),
+    named,
     async read(from, sink, signal) {
       let last = storedNotAhead(storedPosition('bluesky', from, parseCursor, sink), sink)
       // The instance whose clock `last` is on, where the reader starts: each times events by its own clock, so on
@@ -60,6 +61,7 @@ export function createJetstreamReader(
           pace,
           readUs,
           reread,
+          renamed: named.forget,
           readBackUs: back,
           readBack: (us) => {
             readBackUs = us

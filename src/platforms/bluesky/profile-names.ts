@@ -30,7 +30,8 @@ export const cleanHandle = (said: string) => {
   return h.length <= 253 && HANDLE.test(h) && !h.endsWith('.invalid') ? h : undefined
 }
 
-export type ProfileNames = (mentions: Mention[]) => Promise<Mention[]>
+/** `forget`: a DID's handle changed (a Jetstream identity event): its next post asks the AppView again. */
+export type ProfileNames = ((mentions: Mention[]) => Promise<Mention[]>) & { forget: (did: string) => void }
 
 /**
  * Gives each Bluesky mention whose author is a DID (`authorId`) its handle as `author`, from the AppView at `appview`
@@ -85,7 +86,7 @@ export function profileNames(
     }
     failing = true
   }
-  return async (mentions) => {
+  const named = async (mentions: Mention[]) => {
     if (!appview) return mentions
     const now = Date.now()
     const asked = new Set<string>()
@@ -99,6 +100,7 @@ export function profileNames(
       return handle ? { ...m, author: handle } : m
     })
   }
+  return Object.assign(named, { forget: (did: string) => void known.delete(did) })
 }
 
 const reasonOf = (err: unknown, stop: AbortSignal) =>

@@ -1,0 +1,65 @@
+// A 429 from an OpenAI-compatible server without Retry-After (docs/scoring.md#fallback-and-timeouts). OpenAI's
+// error-code guide names two kinds: a rate limit (code rate_limit_exceeded), over once its window passes, and an
+// account with no credit left (type insufficient_quota; newer answers put the cause in code, such as
+// credit_balance_exhausted), which asking again does not clear until someone adds credit. Asking again at once would
+// send every call of a polling pass to the server, so the calls keep off it for a wait of this side's own, longer each
+// time it refuses again, back to the first once a call is answered.
+
+/** Seconds of the first wait and the longest, for a rate limit and for an account without credit. */
+export const RATE_WAIT_SEC = { first: 2, most: 60 }
+export const NO_CREDIT_WAIT_SEC = { first: 60, most: 3600 }
+
+// OpenAI's billing codes, all with type insufficient_quota; the code alone is checked for servers that send no type.
+const NO_CREDIT = new Set([
+  'insufficient_quota',
+  'credit_balance_exhausted',
+  'organization_spend_limit_exceeded',
+  'project_spend_limit_exceeded',
+  'organization_usage_limit_exceeded',
+])
+
+/** Whether an error body is OpenAI's "no credit" answer. */
+export function noCredit(body: unknown): boolean {
+  if (typeof body !== 'object' || body === null || !('error' in body)) return false
+  const error = body.error
+  if (typeof error !== 'object' || error === null) return false
+  const said = [(error as { type?: unknown }).type, (error as { code?: unknown }).code]
+  return said.some((s) => typeof s === 'string' && NO_CREDIT.has(s))
+}
+
+export const NO_CREDIT_ADVICE = 'the account has no credit: add credit or change scorer.openai.api_key'
+
+/**
+ * The waits after 429s without Retry-After: doubled at each refusal in a row, at most `most`. Calls sent together
+ * (scorer.concurrency) are refused together: one sent before the last refusal counted was refused for the same reason
+ * and gets the same wait, else a burst of four would start at eight minutes.
+ */
+export function refusalWaits() {
+  let round = 0
+  const refusals = { rate: 0, credit: 0 }
+  const last = { rate: 0, credit: 0 }
+  return {
+    /** What a call notes as it is sent, and hands to `after` when refused. */
+    round: () => round,
+    /** The wait after a refusal of a call sent in `sentIn`. */
+    after(isNoCredit: boolean, sentIn: number): number {
+      const kind = isNoCredit ? 'credit' : 'rate'
+      if (sentIn !== round && last[kind] > 0) return last[kind]
+      const w = isNoCredit ? NO_CREDIT_WAIT_SEC : RATE_WAIT_SEC
+      last[kind] = Math.min(w.most, w.first * 2 ** refusals[kind]++)
+      round++
+      return last[kind]
+    },
+    /** A call was answered: the next refusal waits the first wait again. */
+    answered() {
+      refusals.rate = refusals.credit = 0
+      last.rate = last.credit = 0
+      round++
+    },
+  }
+}
+
+/** A refused call's message with the wait chosen here, as sayingWait says one its server asked for. */
+export function sayingOwnWait(message: string, waitSec: number): string {
+  return `${message.replace(/\.$/, '')}; it sent no Retry-After: no call asks it for ${waitSec} s`
+}
