@@ -9,7 +9,7 @@ export const REFRESH_MS = 20_000
  * share it: the warning read the sources once per page visit and stayed after the source answered again.
  */
 export function useRefreshing(load: () => void) {
-  // biome-ignore lint/correctness/useExhaustiveDependencies: read on mount; `load` sets state, it reads none
+  // Set up on mount only: `load` sets state and reads none, so a later render's `load` would do the same.
   useEffect(() => {
     load()
     const timer = setInterval(load, REFRESH_MS)

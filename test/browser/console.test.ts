@@ -158,7 +158,7 @@ describe('the console in a browser', () => {
       // A textbox: the Signals page's Keyword filter (a select) may still be shown while the Keywords page loads.
       await view.page.getByRole('textbox', { name: 'Keyword' }).fill('sales pipeline')
       await view.page.getByRole('button', { name: 'Add' }).click()
-      await view.page.getByText('sales pipeline').waitFor()
+      await view.page.getByText('sales pipeline', { exact: true }).waitFor()
       await screenshot(view.page, 'console-keywords')
       const listed = await ok(ws, ['keyword', 'list', '--team', 'acme', '--json'])
       expect(JSON.parse(listed)).toContain('sales pipeline')

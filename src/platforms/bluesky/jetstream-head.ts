@@ -9,7 +9,7 @@ const HEAD_CHARS = 20 * 1024
 
 // A JSON string as written, quotes and escapes included (decoded by JSON.parse).
 const STRING = String.raw`"(?:[^"\\]|\\.)*"`
-const DID = new RegExp(String.raw`"did":(?:(${STRING})|")`)
+const DID = new RegExp(`"did":(?:(${STRING})|")`)
 // A commit's fields before its record, as Jetstream writes them: its rev, operation, collection and record key
 // (github.com/bluesky-social/jetstream, pkg/models/models.go). A record key whose string does not close in the head is
 // no record key atproto's.
