@@ -5,6 +5,7 @@
 // temporary files on disk): a backup larger than the machine's memory could not be restored at all.
 import { afterAll, beforeAll, expect, test, setDefaultTimeout } from 'bun:test'
 import { spawnChild } from '../process/child'
+import { releaseOurConnections } from '../support/release-connections'
 import { createWorkspace, ok, query, MANY_PROCESSES_MS } from './run-cli'
 
 setDefaultTimeout(MANY_PROCESSES_MS)
@@ -39,6 +40,8 @@ async function highWaterMb(pid: number) {
 /** `restore --from FILE` in a process of its own: its output and its peak resident memory, read while it runs. */
 async function restore(from: string) {
   const config = ws.file('db.toml', `[database]\nurl = "${ws.dbUrl}"\n`)
+  // The ballast was written through this process's own connections: only another process may hold the file now.
+  await releaseOurConnections(ws.dbUrl)
   const child = spawnChild({ ...ws, configArgs: ['--config', config] }, ['restore', '--from', from])
   let peakMb = 0
   let running = true
