@@ -135,7 +135,7 @@ function fetchFor(
         (res.status === 404 && said.includes(model)
           ? `${noModel(where, model)} (HTTP 404: ${said})`
           : `the Ollama model server at ${where} answered HTTP ${res.status}: ${said}${res.status === 500 ? LOG_SAYS : ''}`)
-      const held = heldOff(res, message, { waits, round, statuses: [429, 503] })
+      const held = heldOff(res, message, { waits, round, when: res.status === 429 || res.status === 503 })
       throw new OllamaError(held.message, { status: res.status, said }, held.waitSec)
     }
     // The client reads the whole body as one JSON object: it gets one only of a bounded size, and a stream of

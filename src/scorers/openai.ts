@@ -9,7 +9,7 @@ import { modelContext } from './openai-context'
 import { NO_THINKING, noThinkingUnlessRefused } from './openai-no-thinking'
 import { readCompletion } from './openai-completion'
 import { callRefused, keyAdvice, openAiMessage, probeOpenAi } from './openai-probe'
-import { heldOff, NO_CREDIT_ADVICE, noCredit, refusalWaits } from './openai-quota'
+import { heldOff, NO_CREDIT_ADVICE, noCredit, refusalWaits, waitsOwn } from './openai-quota'
 import { PROMPT_VERSION } from './prompt'
 import { askForScore, OFF_SCHEMA, type ChatMessage, SCORE_REPLY_SCHEMA } from './reply'
 import type { Scorer } from './types'
@@ -109,8 +109,7 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
       const said = callRefused({ where, status: res.status, detail, model: config.model, path })
       // OpenAI's message ends with a full stop: no ".:" before the advice.
       const refused = broke ? `${said.replace(/\.$/, '')}: ${NO_CREDIT_ADVICE}` : said
-      // A 503 without Retry-After is not held off: the llama.cpp server answers it while it loads its model.
-      const held = heldOff(res, refused, { waits, round, statuses: [429], noCredit: broke })
+      const held = heldOff(res, refused, { waits, round, when: waitsOwn(res.status, detail), noCredit: broke })
       throw new OpenAiError(held.message, res.status === 400 ? detail : undefined, held.waitSec)
     }
     let body: string | null

@@ -2,7 +2,8 @@ import { expect, test } from 'bun:test'
 import { loadConfig } from '../../../src/config/load'
 import { checkScorer } from '../../../src/domain/scoring/scorer-check'
 import { createLogger } from '../../../src/lib/log'
-import { fakesPerTest, type Received } from '../../support/fake-upstream'
+import { fakesPerTest } from '../../support/fake-upstream'
+import { refusingOpenAi } from '../../support/refusing-openai'
 import { scoringCalls } from '../../support/scoring-calls'
 
 // docs/scoring.md#fallback-and-timeouts: OpenAI's error-code guide lists two 429s. "Rate limit reached" (code
@@ -17,15 +18,9 @@ const ERRORS = {
 }
 
 function server(mode: { now: keyof typeof ERRORS | 'ok' }) {
-  const fake = startFake((req: Received) => {
-    if (req.url.pathname === '/v1/models') return Response.json({ object: 'list', data: [{ id: 'gpt-4o-mini' }] })
-    if (mode.now !== 'ok') return Response.json({ error: ERRORS[mode.now] }, { status: 429 })
-    const content = JSON.stringify({ intent: 'ACTIVE', score: 8, icpMatch: null, reason: 'Looking for a CRM.' })
-    const choice = { index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }
-    return Response.json({ id: 'chatcmpl-1', object: 'chat.completion', choices: [choice] })
-  })
-  const asked = () => fake.received.filter((r) => r.url.pathname.endsWith('/chat/completions')).length
-  return { fake, asked }
+  return refusingOpenAi(startFake, () =>
+    mode.now === 'ok' ? undefined : Response.json({ error: ERRORS[mode.now] }, { status: 429 }),
+  )
 }
 
 async function setUp(mode: { now: keyof typeof ERRORS | 'ok' }) {
