@@ -14,7 +14,7 @@ import { fitToContext, REPLY_TOKENS } from './context-budget'
 import { PROMPT_VERSION } from './prompt'
 import { askForScore, OFF_SCHEMA, SCORE_REPLY_SCHEMA } from './reply'
 import type { Scorer } from './types'
-import { askedToWait, sayingWait } from './asked-to-wait'
+import { heldOff, refusalWaits } from './openai-quota'
 
 type OllamaConfig = Config['scorer']['ollama']
 
@@ -48,6 +48,8 @@ export function createOllamaScorer(config: OllamaConfig, log: Logger): Scorer {
   const loader = ollamaLoader({ host: config.host, model: config.model, keepAlive: config.keep_alive, log })
   // Whether the server answered over this address: a connection it resets since is no TLS server's (closedMidCall).
   const heard = { before: false }
+  // Ollama's full queue answers 503 and a rate limit 429, without Retry-After: waits of this side (openai-quota.ts).
+  const waits = refusalWaits()
   return {
     name: 'ollama',
     model: config.model,
@@ -67,7 +69,10 @@ export function createOllamaScorer(config: OllamaConfig, log: Logger): Scorer {
     inMemory: () => inMemory(config.host.replace(/\/+$/, ''), config.model),
     async score(input, signal) {
       // ollama-js passes no abort signal to a non-streaming request, so each call gets a client whose fetch carries it.
-      const client = new Ollama({ host: config.host, fetch: fetchFor(signal, where, config.model, config.host, heard) })
+      const client = new Ollama({
+        host: config.host,
+        fetch: fetchFor(signal, where, config.model, config.host, { heard, waits }),
+      })
       const answer = await askForScore({
         ...fitToContext(input, config.num_ctx, thinking.extraTokens()),
         signal,
@@ -87,6 +92,7 @@ export function createOllamaScorer(config: OllamaConfig, log: Logger): Scorer {
           ),
       })
       loader.answered()
+      waits.answered()
       return answer
     },
   }
@@ -105,9 +111,10 @@ function fetchFor(
   where: string,
   model: string,
   host: string,
-  heard: { before: boolean },
+  { heard, waits }: { heard: { before: boolean }; waits: ReturnType<typeof refusalWaits> },
 ): typeof fetch {
   const bound = async (url: string | URL | Request, init?: RequestInit) => {
+    const round = waits.round()
     let res: Response
     try {
       res = await fetch(url, { ...init, signal })
@@ -128,8 +135,8 @@ function fetchFor(
         (res.status === 404 && said.includes(model)
           ? `${noModel(where, model)} (HTTP 404: ${said})`
           : `the Ollama model server at ${where} answered HTTP ${res.status}: ${said}${res.status === 500 ? LOG_SAYS : ''}`)
-      const wait = askedToWait(res)
-      throw new OllamaError(sayingWait(message, wait), { status: res.status, said }, wait)
+      const held = heldOff(res, message, { waits, round, when: res.status === 429 || res.status === 503 })
+      throw new OllamaError(held.message, { status: res.status, said }, held.waitSec)
     }
     // The client reads the whole body as one JSON object: it gets one only of a bounded size, and a stream of
     // objects (a server that streams though stream is false) is named here rather than as a parser's error.

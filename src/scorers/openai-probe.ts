@@ -1,5 +1,6 @@
 import { plainHttpOnTlsPort } from '../lib/network-reason'
 import { boundedText, errorText, pathOf } from './server-answer'
+import { grammarRefused } from './openai-grammar'
 
 /**
  * The `openai` scorer's start-up check (docs/scoring.md#checking-the-model-server): `GET {base_url}/models`, part of
@@ -134,8 +135,8 @@ const UNKNOWN_MODEL = /invalid model identifier|model\b[^.]* not found/i
  * A call's HTTP error in words (docs/scoring.md#fallback-and-timeouts): nginx's answer to http:// on its TLS port, a
  * 404 naming the model (a server that does not serve it: vLLM, OpenAI; LM Studio's 400) with what to set, a prompt
  * over the model's context with where to give it more, a refused response format (DeepSeek's API takes no json_schema)
- * with what the scorer needs, else the status and what the server said. `path`: the path of
- * scorer.openai.base_url.
+ * with what the scorer needs, a refused grammar with the server setting behind it (openai-grammar.ts), else the
+ * status and what the server said. `path`: the path of scorer.openai.base_url.
  */
 export function callRefused(o: { where: string; status: number; detail: string; model: string; path: string }) {
   const { where, status, detail, model } = o
@@ -143,6 +144,8 @@ export function callRefused(o: { where: string; status: number; detail: string; 
   if (tls) return tls
   if ((status === 404 || (status === 400 && UNKNOWN_MODEL.test(detail))) && detail.includes(model))
     return `the OpenAI-compatible server at ${where} does not serve model "${model}" (HTTP ${status}: ${detail}): set scorer.openai.model to a name its GET ${o.path}/models lists`
+  const grammar = grammarRefused(where, status, detail)
+  if (grammar) return grammar
   if ((status === 400 || status === 422) && /response_format/.test(detail))
     return `the OpenAI-compatible server at ${where} does not take the reply's JSON schema (response_format json_schema) (HTTP ${status}: ${detail}): the openai scorer needs a server that holds the model to a JSON schema, as OpenAI, vLLM, the llama.cpp server and LM Studio do; serve the model with one of those, or with Ollama and scorer.backend = "ollama"`
   if (status === 400 && CONTEXT_FULL.test(detail))

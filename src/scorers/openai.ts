@@ -9,11 +9,10 @@ import { modelContext } from './openai-context'
 import { NO_THINKING, noThinkingUnlessRefused } from './openai-no-thinking'
 import { readCompletion } from './openai-completion'
 import { callRefused, keyAdvice, openAiMessage, probeOpenAi } from './openai-probe'
-import { NO_CREDIT_ADVICE, noCredit, refusalWaits, sayingOwnWait } from './openai-quota'
+import { heldOff, NO_CREDIT_ADVICE, noCredit, refusalWaits, waitsOwn } from './openai-quota'
 import { PROMPT_VERSION } from './prompt'
 import { askForScore, OFF_SCHEMA, type ChatMessage, SCORE_REPLY_SCHEMA } from './reply'
 import type { Scorer } from './types'
-import { askedToWait, sayingWait } from './asked-to-wait'
 
 type OpenAiConfig = Config['scorer']['openai']
 
@@ -110,10 +109,8 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
       const said = callRefused({ where, status: res.status, detail, model: config.model, path })
       // OpenAI's message ends with a full stop: no ".:" before the advice.
       const refused = broke ? `${said.replace(/\.$/, '')}: ${NO_CREDIT_ADVICE}` : said
-      const asked = askedToWait(res)
-      const own = asked === undefined && res.status === 429 ? waits.after(broke, round) : undefined
-      const message = own === undefined ? sayingWait(refused, asked) : sayingOwnWait(refused, own)
-      throw new OpenAiError(message, res.status === 400 ? detail : undefined, asked ?? own)
+      const held = heldOff(res, refused, { waits, round, when: waitsOwn(res.status, detail), noCredit: broke })
+      throw new OpenAiError(held.message, res.status === 400 ? detail : undefined, held.waitSec)
     }
     let body: string | null
     try {

@@ -2,9 +2,9 @@ import { expect, test } from 'bun:test'
 import { loadConfig } from '../../../src/config/load'
 import { checkScorer } from '../../../src/domain/scoring/scorer-check'
 import { createLogger } from '../../../src/lib/log'
-import { seedTeam, testDeps } from '../../support/deps'
-import { fakesPerTest, type Received } from '../../support/fake-upstream'
-import { recordingLogger } from '../../support/log'
+import { fakesPerTest } from '../../support/fake-upstream'
+import { refusingOpenAi } from '../../support/refusing-openai'
+import { scoringCalls } from '../../support/scoring-calls'
 
 // docs/scoring.md#fallback-and-timeouts: OpenAI's error-code guide lists two 429s. "Rate limit reached" (code
 // rate_limit_exceeded): wait and ask again. "You exceeded your current quota" (type insufficient_quota): the account
@@ -18,31 +18,19 @@ const ERRORS = {
 }
 
 function server(mode: { now: keyof typeof ERRORS | 'ok' }) {
-  const fake = startFake((req: Received) => {
-    if (req.url.pathname === '/v1/models') return Response.json({ object: 'list', data: [{ id: 'gpt-4o-mini' }] })
-    if (mode.now !== 'ok') return Response.json({ error: ERRORS[mode.now] }, { status: 429 })
-    const content = JSON.stringify({ intent: 'ACTIVE', score: 8, icpMatch: null, reason: 'Looking for a CRM.' })
-    const choice = { index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }
-    return Response.json({ id: 'chatcmpl-1', object: 'chat.completion', choices: [choice] })
-  })
-  const asked = () => fake.received.filter((r) => r.url.pathname.endsWith('/chat/completions')).length
-  return { fake, asked }
+  return refusingOpenAi(startFake, () =>
+    mode.now === 'ok' ? undefined : Response.json({ error: ERRORS[mode.now] }, { status: 429 }),
+  )
 }
 
 async function setUp(mode: { now: keyof typeof ERRORS | 'ok' }) {
   const { fake, asked } = server(mode)
-  const recorded = recordingLogger()
-  const openai = { base_url: `${fake.origin}/v1`, model: 'gpt-4o-mini' }
-  const { deps, clock } = await testDeps({
-    config: { scorer: { backend: 'openai', fallback: 'rules', openai } },
-    deps: { log: recorded.log },
+  const calls = await scoringCalls({
+    backend: 'openai',
+    fallback: 'rules',
+    openai: { base_url: `${fake.origin}/v1`, model: 'gpt-4o-mini' },
   })
-  const { team } = await seedTeam(deps)
-  let n = 0
-  const score = () =>
-    deps.scoring.score(team.id, { content: `We need a CRM this month (${n++}).`, keyword: 'crm', icps: [] })
-  const later = (sec: number) => clock.set(new Date(clock.now().getTime() + sec * 1000))
-  return { asked, recorded, score, later }
+  return { asked, ...calls }
 }
 
 test('no credit: the calls keep off the server a minute, then longer each time, until a call is answered', async () => {
