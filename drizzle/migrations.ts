@@ -32,6 +32,7 @@ import m29 from './0029_bare_post_ids.sql' with { type: 'text' }
 import m30 from './0030_held_receipts.sql' with { type: 'text' }
 import m31 from './0031_verdict_undos.sql' with { type: 'text' }
 import m32 from './0032_failing_since.sql' with { type: 'text' }
+import m33 from './0033_bluesky_accounts.sql' with { type: 'text' }
 
 export const migrations: { tag: string; when: number; sql: string }[] = [
   { tag: '0000_init', when: 1795278292541, sql: m0 },
@@ -67,4 +68,5 @@ export const migrations: { tag: string; when: number; sql: string }[] = [
   { tag: '0030_held_receipts', when: 1796641794747, sql: m30 },
   { tag: '0031_verdict_undos', when: 1796662991543, sql: m31 },
   { tag: '0032_failing_since', when: 1796684379904, sql: m32 },
+  { tag: '0033_bluesky_accounts', when: 1796697026352, sql: m33 },
 ]

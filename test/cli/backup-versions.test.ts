@@ -52,11 +52,11 @@ describe('backup of a database a newer version migrated', () => {
 // docs/operations.md#upgrades: every build calls itself 0.1.0, so a refusal names the schemas, as --version does: the
 // database's by its number (this executable cannot know the newer migration's name), and this executable's in full.
 describe('a refusal of a database or backup a newer version migrated names both schemas', () => {
-  test('migrate and restore say the database is at schema 0033 and this executable at 0032_failing_since', async () => {
+  test('migrate and restore say the database is at schema 0034 and this executable at 0033_bluesky_accounts', async () => {
     await migratedByANewerVersion()
     await ok(ws, ['backup', '--to', 'newer-backup.db'])
     const versions = `database schema ${String(migrations.length).padStart(4, '0')}; this executable's is ${LATEST.tag}`
-    expect(versions).toBe("database schema 0033; this executable's is 0032_failing_since")
+    expect(versions).toBe("database schema 0034; this executable's is 0033_bluesky_accounts")
     const migrated = await runCli(ws, ['migrate'])
     expect(migrated.code).toBe(1)
     expect(migrated.stderr).toContain(`newer version of lead-signals (${versions})`)
@@ -71,11 +71,12 @@ describe('a refusal of a database or backup a newer version migrated names both 
 describe('a backup an older version wrote', () => {
   test('restores, and the next start (here migrate) applies what this version adds', async () => {
     await ok(ws, ['backup', '--to', 'older.db'])
-    // As the version before this one left it: without this version's newest migration (0032 adds the column that
-    // says since when a source has failed to platform_health).
+    // As the version before this one left it: without this version's newest migration (0033 adds the column that
+    // holds a person's account id to people, and its index).
     const older = new Database(join(ws.dir, 'older.db'))
     older.prepare('DELETE FROM "__drizzle_migrations" WHERE created_at = ?').run(LATEST.when)
-    older.prepare('ALTER TABLE platform_health DROP COLUMN failing_since').run()
+    older.prepare('DROP INDEX people_account_idx').run()
+    older.prepare('ALTER TABLE people DROP COLUMN account_id').run()
     older.close()
     await ok(ws, ['team', 'create', '--name', 'later', '--plan', 'growth'])
     await releaseOurConnections(ws.dbUrl)

@@ -28,7 +28,7 @@ describe('migrate', () => {
       code: 1,
       stdout: '',
       stderr:
-        "lead-signals: the database was migrated by a newer version of lead-signals (database schema 0033; this executable's is 0032_failing_since), which this one cannot undo: run that version, or restore the backup taken before the upgrade (docs/operations.md#upgrades)\n",
+        "lead-signals: the database was migrated by a newer version of lead-signals (database schema 0034; this executable's is 0033_bluesky_accounts), which this one cannot undo: run that version, or restore the backup taken before the upgrade (docs/operations.md#upgrades)\n",
     })
   })
 })

@@ -40,7 +40,7 @@ describe('serve on a database a newer version migrated', () => {
     expect(lines[0]).toMatchObject({
       level: 'warn',
       message:
-        "the database was migrated by a newer version of lead-signals (database schema 0033; this executable's is 0032_failing_since): this one keeps serving beside it, but /readyz answers 503; run that version, or restore the backup taken before the upgrade (docs/operations.md#upgrades)",
+        "the database was migrated by a newer version of lead-signals (database schema 0034; this executable's is 0033_bluesky_accounts): this one keeps serving beside it, but /readyz answers 503; run that version, or restore the backup taken before the upgrade (docs/operations.md#upgrades)",
     })
   })
 })

@@ -3,6 +3,9 @@ import { migrations } from '../../drizzle/migrations'
 
 // A later migration's `ALTER TABLE t ADD c`: its column is dropped, so that the migration can run again.
 const ADDED_COLUMN = /^ALTER TABLE `([^`]+)` ADD `([^`]+)`/
+// A later migration's index on such a column: dropped first (SQLite refuses to drop a column an index holds), and
+// made again by the migration.
+const ADDED_INDEX = /^CREATE (?:UNIQUE )?INDEX `([^`]+)` ON `([^`]+)` \(([^)]*)\)/
 
 /**
  * Makes drizzle's bookkeeping say the database stands before the migration `tag`: it forgets `tag` and every later
@@ -18,6 +21,12 @@ export async function asBeforeMigration(client: Client, tag: string): Promise<nu
     .slice(at)
     .flatMap((m) => m.sql.split('--> statement-breakpoint').map((s) => ADDED_COLUMN.exec(s.trim())))
     .filter((match) => match !== null)
+  const indexes = migrations
+    .slice(at)
+    .flatMap((m) => m.sql.split('--> statement-breakpoint').map((s) => ADDED_INDEX.exec(s.trim())))
+    .filter((match) => match !== null)
+    .filter(([, , table, on]) => added.some(([, t, column]) => t === table && on.includes(`\`${column}\``)))
+  for (const [, name] of indexes) await client.execute(`DROP INDEX IF EXISTS \`${name}\``)
   for (const [, table, column] of added.reverse())
     await client.execute(`ALTER TABLE \`${table}\` DROP COLUMN \`${column}\``)
   await client.execute({ sql: 'delete from "__drizzle_migrations" where created_at >= ?', args: [migrations[at].when] })

@@ -7,3 +7,11 @@ import { createHash } from 'node:crypto'
  */
 export const accountPersonId = (a: { teamId: string; platform: string; authorId: string }) =>
   `per_${createHash('sha256').update(`account\u0000${a.teamId}\u0000${a.platform}\u0000${a.authorId}`).digest('hex').slice(0, 24)}`
+
+/**
+ * The account's person: the one kept by its id, else one made by name before that the account's id was given to
+ * (drizzle/0033: a Bluesky person the stream made by DID or a search by handle), the first made if several.
+ */
+export const accountPerson = (id: string, team: string, platform: string, account: string) =>
+  `coalesce((select q.id from people q where q.id = ${id}), (select q.id from people q where q.team_id = ${team}
+    and q.platform = ${platform} and q.account_id = ${account} order by q.created_at, q.id limit 1))`

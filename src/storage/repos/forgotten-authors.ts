@@ -1,9 +1,10 @@
 import type { Client, InStatement } from '@libsql/client'
 import { chunks } from './multi-row'
 import { forgottenAccountKey, forgottenAccountNameKey, forgottenKey } from './forgotten-key'
+import { accountPersonId } from './account-id'
 import { personIdOf } from './people-figures'
 
-type Identity = { id: string; platform: string; author: string }
+type Identity = { id: string; platform: string; author: string; accountId?: string }
 
 const marks = (n: number) => Array.from({ length: n }, () => '?').join(',')
 
@@ -12,10 +13,19 @@ const marks = (n: number) => Array.from({ length: n }, () => '?').join(',')
  * not the one of its name, people-accounts.ts) that id's key instead, so that it stays out under a new name and
  * another account that takes its old name is not, and its name's for the posts that come without an id.
  */
-const keysOf = (teamId: string, i: Identity) =>
+const byName = (teamId: string, i: Identity) =>
   i.id === personIdOf({ teamId, ...i })
     ? [forgottenKey(teamId, i.platform, i.author)]
     : [forgottenAccountKey(i.id), forgottenAccountNameKey(teamId, i.platform, i.author)]
+
+/**
+ * An identity made by name that was given its account's id later (drizzle/0033, a Bluesky DID) is forgotten by that
+ * account's key too: its posts under a handle it takes later come with the DID, not with the name it had.
+ */
+const keysOf = (teamId: string, i: Identity) => {
+  const account = i.accountId === undefined ? i.id : accountPersonId({ teamId, ...i, authorId: i.accountId })
+  return account === i.id ? byName(teamId, i) : [...byName(teamId, i), forgottenAccountKey(account)]
+}
 
 /**
  * The statements that forget `person` and the identities linked into it (docs/people.md#forget), each only while
@@ -105,7 +115,18 @@ export const createForgottenAuthorsRepo = (client: Client) => ({
    * many signals went with them, or undefined when its identities changed since they were read and nothing was done.
    */
   async forget(teamId: string, person: string, identities: Identity[], at: string) {
-    const stmts = forgetStatements(teamId, person, identities, at)
+    // Given once, when the row is made or by 0033, never changed: read here, outside the transaction that checks
+    // the identities are still these.
+    const rs = await client.execute({
+      sql: `select id, account_id from people where team_id = ? and account_id is not null
+        and id in (${marks(identities.length)})`,
+      args: [teamId, ...identities.map((i) => i.id)],
+    })
+    const accounts = new Map(rs.rows.map((r) => [String(r.id), String(r.account_id)]))
+    const withAccounts = identities.map((i) =>
+      accounts.has(i.id) ? { ...i, accountId: accounts.get(i.id) as string } : i,
+    )
+    const stmts = forgetStatements(teamId, person, withAccounts, at)
     const results = await client.batch(stmts, 'write')
     const people = results[results.length - 1]
     if (people.rowsAffected === 0) return undefined

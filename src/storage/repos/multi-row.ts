@@ -1,7 +1,7 @@
 import type { InStatement } from '@libsql/client'
 import { DB_NOW_ISO } from './db-now'
 import type { NewSignal } from './signals'
-import { accountPersonId } from './account-id'
+import { accountPerson, accountPersonId } from './account-id'
 import { forgottenKey, notForgotten, otherForgottenKey } from './forgotten-key'
 
 // Rows per multi-row statement: well under SQLite's bound-variable limit, few statements per transaction.
@@ -73,7 +73,17 @@ const valuesOf = (s: NewSignal) => [
   // Dismissed as its import file says (docs/operations.md#importing-signals), whatever its person: the mute stayed
   // behind.
   s.dismissed ? 1 : 0,
+  // The account's platform id, which a person made by name before may hold (account-id.ts accountPerson).
+  s.authorKnown === false ? null : (s.authorId ?? null),
 ]
+
+// The person of a post's account, by the id it is kept by or the account id a person made by name before was given.
+const ACCOUNT_PERSON = accountPerson(
+  `v.column${SIGNAL_COLUMNS.length + 3}`,
+  'v.column2',
+  'v.column3',
+  `v.column${SIGNAL_COLUMNS.length + 6}`,
+)
 
 /** A team still there: rows for one removed while a pass or stream scored are left out, not a failed batch. */
 export const teamExists = (teamId: string) => `exists (select 1 from teams t where t.id = ${teamId})`
@@ -89,19 +99,20 @@ const FROM_VALUES = SIGNAL_COLUMNS.map((c, i) =>
  * written first, people-figures.ts peopleUpserts) and is stored dismissed when that person is muted. A stand-in
  * author (`authorKnown` false, the row's value after the forgotten key) joins no one, not even a real account of that
  * name: its signal has no person (docs/people.md#who-is-a-person). A post whose account has a platform id joins the
- * person kept by it (the row's value before last, people-accounts.ts), else whoever holds the name. A post of an author
- * the team forgot is not stored (docs/people.md#forget; an account kept by its id, under any name: the row's last
- * value), checked here, in the transaction that stores it: a person forgotten while a pass scored their post does not
- * come back with it. Nor is one of a team removed meanwhile (`team remove` while `serve` polls): the rest of the batch
- * is stored. A signal given as dismissed (an import's, the row's last value) is stored so.
+ * person kept by it (people-accounts.ts) or given it later (drizzle/0033; the id is the row's last value), else
+ * whoever holds the name. A post of an author the team forgot is not stored (docs/people.md#forget; an account kept
+ * by its id, under any name: the row's other key), checked here, in the transaction that stores it: a person
+ * forgotten while a pass scored their post does not come back with it. Nor is one of a team removed meanwhile (`team
+ * remove` while `serve` polls): the rest of the batch is stored. A signal given as dismissed (an import's, the value
+ * before the account id) is stored so.
  */
 export function signalInserts(signals: NewSignal[], returning: string): InStatement[] {
   return chunks(signals).map((part) => ({
     sql: `insert into signals (${SIGNAL_COLUMNS.join(', ')}, person_id, dismissed)
       select ${FROM_VALUES}, coalesce(l.id, a.id),
         max(coalesce(l.muted, a.muted, 0), v.column${SIGNAL_COLUMNS.length + 5})
-      from (values ${tuples(part.length, SIGNAL_COLUMNS.length + 5)}) as v
-      left join people a on a.id = coalesce((select q.id from people q where q.id = v.column${SIGNAL_COLUMNS.length + 3}),
+      from (values ${tuples(part.length, SIGNAL_COLUMNS.length + 6)}) as v
+      left join people a on a.id = coalesce(${ACCOUNT_PERSON},
           (select q.id from people q where q.team_id = v.column2 and q.platform = v.column3 and q.author = v.column5))
         and v.column${SIGNAL_COLUMNS.length + 2} = 1
       left join people l on l.id = a.linked_to

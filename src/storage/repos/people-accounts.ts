@@ -1,5 +1,5 @@
 import type { InStatement } from '@libsql/client'
-import { accountPersonId } from './account-id'
+import { accountPerson, accountPersonId } from './account-id'
 import { forgottenAccountKey, forgottenKey, notForgotten } from './forgotten-key'
 import { chunks, teamExists, tuples } from './multi-row'
 
@@ -17,13 +17,16 @@ export const authorRow = (id: string, a: AccountAuthor) => [
   a.postId,
   forgottenKey(a.teamId, a.platform, a.author),
 ]
-// authorRow's values, then the account's forgotten key: forgotten under one name, it stays so under the next.
-const WIDTH = 8
+// authorRow's values, then the account's forgotten key (forgotten under one name, it stays so under the next), then
+// the account's platform id.
+const WIDTH = 9
 const NOT_STORED = `not exists (select 1 from signals s
   where s.team_id = v.column2 and s.platform = v.column3 and s.post_id = v.column6) and ${notForgotten('v.column7')}
   and ${notForgotten('v.column8')}`
 // The name held by another person of the team on the platform: a person kept by name from before, or an account that
 // has not posted since it gave the name up.
+// The account's person: kept by its id, or made by name before and given the account's id (drizzle/0033).
+const ACCOUNT = accountPerson('v.column1', 'v.column2', 'v.column3', 'v.column9')
 const NAME_HELD = (self: string) => `exists (select 1 from people q where q.team_id = v.column2
   and q.platform = v.column3 and q.author = v.column4 and q.id <> ${self})`
 
@@ -39,7 +42,7 @@ export function accountUpserts(signals: (AccountAuthor & { authorId: string })[]
     const values = `(values ${tuples(part.length, WIDTH)}) as v`
     const args = part.flatMap((a) => {
       const id = accountPersonId(a)
-      return [...authorRow(id, a), forgottenAccountKey(id)]
+      return [...authorRow(id, a), forgottenAccountKey(id), a.authorId]
     })
     return [
       // Or ignore: two accounts of one batch taking the same name (a page read across a rename) would otherwise fail
@@ -48,14 +51,15 @@ export function accountUpserts(signals: (AccountAuthor & { authorId: string })[]
         sql: `update or ignore people set author = v.column4,
             profile_url = case when v.column5 <> '' then v.column5 else people.profile_url end
           from ${values}
-          where people.id = v.column1 and (people.author <> v.column4 or v.column5 not in ('', people.profile_url))
-            and ${NOT_STORED} and not ${NAME_HELD('v.column1')}`,
+          where people.id = ${ACCOUNT} and (people.author <> v.column4 or v.column5 not in ('', people.profile_url))
+            and ${NOT_STORED} and not ${NAME_HELD('people.id')}`,
         args,
       },
       {
-        sql: `insert into people (id, team_id, platform, author, profile_url, created_at)
-          select v.column1, v.column2, v.column3, v.column4, v.column5, ? from ${values}
+        sql: `insert into people (id, team_id, platform, author, profile_url, account_id, created_at)
+          select v.column1, v.column2, v.column3, v.column4, v.column5, v.column9, ? from ${values}
           where ${NOT_STORED} and ${teamExists('v.column2')} and not ${NAME_HELD("''")}
+            and ${ACCOUNT} is null
           on conflict do nothing`,
         args: [createdAt, ...args],
       },

@@ -16,6 +16,9 @@ export const people = sqliteTable(
     author: text('author').notNull(),
     profileUrl: text('profile_url').notNull().default(''),
     linkedTo: text('linked_to'),
+    // docs/people.md#renamed-accounts: the platform's id of the account (X's user id, a Bluesky DID) for a person kept
+    // by it; also on a Bluesky person made by name before, whose posts named the DID (drizzle/0033).
+    accountId: text('account_id'),
     // docs/people.md#mute: the person's later signals are stored dismissed: out of lists and alerts.
     muted: integer('muted', { mode: 'boolean' }).notNull().default(false),
     signalCount: integer('signal_count').notNull().default(0),
@@ -32,5 +35,6 @@ export const people = sqliteTable(
   (t) => [
     uniqueIndex('people_identity_idx').on(t.teamId, t.platform, t.author),
     index('people_linked_idx').on(t.linkedTo),
+    index('people_account_idx').on(t.teamId, t.platform, t.accountId),
   ],
 )

@@ -12,6 +12,8 @@ test("a forget finds the person's signals through signals_person_idx, never by w
   type Sent = { sql: string; args?: InArgs }
   const sent: Sent[] = []
   const recording = {
+    // The identities' account ids, read before the forget's transaction.
+    execute: (s: Sent) => client.execute(s),
     batch: (stmts: Sent[], mode: 'write') => {
       sent.push(...stmts)
       return client.batch(stmts, mode)
