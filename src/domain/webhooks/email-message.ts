@@ -43,12 +43,15 @@ const leadHtml = (s: Lead, links: Links) => {
 ${open ? `<div style="margin-top:6px;font-size:13px">${open}</div>` : ''}</td></tr>`
 }
 
-// The person a lead belongs to opens its page in the console (docs/destinations.md#links), by their id; the link reads
-// their name, a platform's words (escaped, and in their own direction as an author's name is).
+// The person a lead belongs to is named as text (a platform's words: escaped, in their own direction as an author's
+// name is), and their page in the console (docs/destinations.md#links) is a link in our words, as in Slack and
+// Discord: a link that read the name let an author named "https://pay.example/login" or "Unsubscribe" make a link
+// that said something it did not open.
 const personOf = (d: Detail) => (d.name === 'Person' ? d.id : '')
 const personHtml = (d: Detail, links: Links) => {
   const name = `person <span dir="auto">${escapeHtml(d.value)}</span>`
-  return links.people ? `<a href="${escapeHtml(links.people + personOf(d))}" style="color:#1565c0">${name}</a>` : name
+  if (!links.people) return name
+  return `${name} (<a href="${escapeHtml(links.people + personOf(d))}" style="color:#1565c0">Open the person’s page</a>)`
 }
 const personText = (d: Detail, links: Links) =>
   links.people ? `${detailText(d, oneLine)} (${links.people + personOf(d)})` : detailText(d, oneLine)
