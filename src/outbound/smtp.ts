@@ -1,6 +1,7 @@
 import { isIP } from 'node:net'
 import type { Config } from '../config/schema'
 import { NETWORK_REASONS } from '../lib/network-reason'
+import { smallerEncoding } from '../lib/transfer-encoding'
 
 // docs/destinations.md#e-mail: messages go through the operator's SMTP server. nodemailer speaks SMTP (STARTTLS,
 // implicit TLS, AUTH, pipelining) and builds the MIME message (HTML with a plain-text alternative, headers encoded).
@@ -110,6 +111,9 @@ export async function sendEmail(s: EmailSettings, m: Message, deadlineMs = TIMEO
       subject: m.subject,
       html: m.html,
       text: m.text,
+      // The smaller of the two encodings for this HTML, which its leads were counted in (lib/transfer-encoding.ts):
+      // left to choose, the library could send accented text quoted-printable, three bytes for each of theirs.
+      textEncoding: smallerEncoding(m.html),
       headers: m.headers,
       messageId: m.messageId,
       signal: AbortSignal.timeout(deadlineMs),

@@ -2,7 +2,15 @@ import { afterEach } from 'bun:test'
 import { type ParsedMail, simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 
-export type ReceivedMail = { from: string; to: string[]; secure: boolean; user: string | undefined; mail: ParsedMail }
+export type ReceivedMail = {
+  from: string
+  to: string[]
+  secure: boolean
+  user: string | undefined
+  mail: ParsedMail
+  /** The message as sent over SMTP (DATA), its parts in their transfer encoding. */
+  raw: Buffer
+}
 export type SmtpOptions = {
   /** Sign-in required with this user and password; absent: none asked. */
   auth?: { user: string; password: string }
@@ -61,9 +69,14 @@ export async function startSmtp(o: SmtpOptions = {}) {
         })
         return stream.resume()
       }
-      simpleParser(stream)
-        .then((mail) => {
+      // The message as it came over the wire (its parts in their transfer encoding), then parsed.
+      const chunks: Buffer[] = []
+      stream.on('data', (c: Buffer) => chunks.push(c))
+      new Promise<Buffer>((done) => stream.once('end', () => done(Buffer.concat(chunks))))
+        .then(async (raw) => ({ raw, mail: await simpleParser(raw) }))
+        .then(({ raw, mail }) => {
           received.push({
+            raw,
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
             to: session.envelope.rcptTo.map((r) => r.address),
             secure: session.secure,

@@ -119,7 +119,9 @@ export function discordMessage(leads: Lead[], total: number, links: Links, headi
   // A window's digest says which it is and its times (docs/destinations.md#cadence); a signal sent alone does not.
   const notes = [heading, more > 0 ? `${more} more in the console` : ''].filter(Boolean)
   return {
-    content: `${countLine(total)}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}: ${links.console}`,
+    // The console's link in <>: a link Discord shows without loading a preview of it; a bare one drew a card of the
+    // console's sign-in page under every message (docs/destinations.md#discord).
+    content: `${countLine(total)}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}: <${links.console}>`,
     embeds: shown.map((s) => embedOf(s, Math.floor(MESSAGE_BUDGET / shown.length), links)),
     allowed_mentions: { parse: [] },
   }

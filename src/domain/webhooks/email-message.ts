@@ -1,4 +1,5 @@
 import { escapeHtml, truncate } from '../../lib/text'
+import { encodedSizes } from '../../lib/transfer-encoding'
 import {
   bestFirst,
   countLine,
@@ -18,7 +19,9 @@ import { postAddress, postLink } from './post-link'
 // Leads an e-mail lists; the rest are counted, with a link to the console.
 export const EMAIL_MAX_LEADS = 50
 // Gmail clips a message past about 102 KB of HTML and hides what follows, the console and unsubscribe links too:
-// leads whose escaped text runs long (a post that is all markup) stop the list at this many bytes.
+// leads whose escaped text runs long (a post that is all markup) stop the list at this many bytes. Bytes as sent: the
+// HTML goes base64 or quoted-printable, whichever is smaller (outbound/smtp.ts), so the rows are counted in both and
+// the smaller counts; counted in UTF-8, 80 KB of Chinese or accented text went as 110 KB.
 const EMAIL_LEADS_BYTES = 80_000
 
 // A word longer than the column (a name, an address, a team's name of 64 letters and underscores) breaks instead of
@@ -43,12 +46,15 @@ const leadHtml = (s: Lead, links: Links) => {
 ${open ? `<div style="margin-top:6px;font-size:13px">${open}</div>` : ''}</td></tr>`
 }
 
-// The person a lead belongs to opens its page in the console (docs/destinations.md#links), by their id; the link reads
-// their name, a platform's words (escaped, and in their own direction as an author's name is).
+// The person a lead belongs to is named as text (a platform's words: escaped, in their own direction as an author's
+// name is), and their page in the console (docs/destinations.md#links) is a link in our words, as in Slack and
+// Discord: a link that read the name let an author named "https://pay.example/login" or "Unsubscribe" make a link
+// that said something it did not open.
 const personOf = (d: Detail) => (d.name === 'Person' ? d.id : '')
 const personHtml = (d: Detail, links: Links) => {
   const name = `person <span dir="auto">${escapeHtml(d.value)}</span>`
-  return links.people ? `<a href="${escapeHtml(links.people + personOf(d))}" style="color:#1565c0">${name}</a>` : name
+  if (!links.people) return name
+  return `${name} (<a href="${escapeHtml(links.people + personOf(d))}" style="color:#1565c0">Open the person’s page</a>)`
 }
 const personText = (d: Detail, links: Links) =>
   links.people ? `${detailText(d, oneLine)} (${links.people + personOf(d)})` : detailText(d, oneLine)
@@ -96,11 +102,13 @@ export function emailMessage(leads: Lead[], total: number, links: Links, about: 
   const titled = heading ? `${title} (${heading})` : title
   const ranked = bestFirst(leads).slice(0, EMAIL_MAX_LEADS)
   const rows: string[] = []
-  let bytes = 0
+  const sent = { base64: 0, quotedPrintable: 0 }
   for (const lead of ranked) {
     const row = leadHtml(lead, links)
-    bytes += Buffer.byteLength(row)
-    if (rows.length > 0 && bytes > EMAIL_LEADS_BYTES) break
+    const sizes = encodedSizes(row)
+    sent.base64 += sizes.base64
+    sent.quotedPrintable += sizes.quotedPrintable
+    if (rows.length > 0 && Math.min(sent.base64, sent.quotedPrintable) > EMAIL_LEADS_BYTES) break
     rows.push(row)
   }
   const shown = ranked.slice(0, rows.length)

@@ -36,7 +36,8 @@ describe('a Discord or Teams digest names its window', () => {
       expect(await deliverDue(deps)).toBe(1)
       const body = JSON.parse(r.received[0].body)
       expect((kind === 'discord' ? discordProblems : teamsProblems)(body)).toEqual([])
-      if (kind === 'discord') expect(body.content).toBe(`2 new leads (${HEADING}): https://leads.example.com/#/signals`)
+      if (kind === 'discord')
+        expect(body.content).toBe(`2 new leads (${HEADING}): <https://leads.example.com/#/signals>`)
       else {
         const [title, heading] = body.attachments[0].content.body
         expect([title.inlines?.[0].text, heading.inlines?.[0].text]).toEqual(['2 new leads', HEADING])

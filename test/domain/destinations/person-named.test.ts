@@ -51,7 +51,7 @@ describe("a lead's person, by name (docs/destinations.md#bodies)", () => {
     const mail = server.received[0]?.mail
     const html = String(mail?.html)
     expect(html).toContain(
-      `<a href="https://leads.example.com/#/people/${id}" style="color:#1565c0">person <span dir="auto">${shown.replace('&', '&amp;').replace('<', '&lt;').replace('>', '&gt;')}</span></a>`,
+      `person <span dir="auto">${shown.replace('&', '&amp;').replace('<', '&lt;').replace('>', '&gt;')}</span> (<a href="https://leads.example.com/#/people/${id}" style="color:#1565c0">Open the person’s page</a>)`,
     )
     expect(html).not.toContain('<b>')
     expect(mail?.text).toContain(`person ${shown} (https://leads.example.com/#/people/${id})`)

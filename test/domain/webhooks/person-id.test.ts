@@ -40,7 +40,7 @@ describe('the person id in every body', () => {
       text: string
     }
     expect(mail.html).toContain(
-      `<a href="https://leads.example.com/#/people/${PERSON}" style="color:#1565c0">person <span dir="auto">${PERSON}</span></a>`,
+      `person <span dir="auto">${PERSON}</span> (<a href="https://leads.example.com/#/people/${PERSON}" style="color:#1565c0">Open the person’s page</a>)`,
     )
     expect(mail.text).toContain(`person ${PERSON} (https://leads.example.com/#/people/${PERSON})`)
   })
