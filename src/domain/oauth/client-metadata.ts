@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { unstorableText } from '../../lib/text'
 import { hasWrittenHost, holdsBackslash, holdsNonUriText, namesPlainHost } from './redirect-uri'
 import { isPathOnlyPrivateUse, redirectKindProblem } from './redirect-uri-kind'
-import { scopesOf } from './scopes'
+import { scopesOf, withoutOfflineAccess } from './scopes'
 
 /** An RFC 7591 error: `invalid_redirect_uri` or `invalid_client_metadata`, with a description for the developer. */
 export class ClientMetadataError extends Error {
@@ -121,7 +121,7 @@ export function readClientMetadata(input: unknown, defaultAuth: ReadClientMetada
     name: m.client_name ?? (new URL(m.redirect_uris[0]).host || new URL(m.redirect_uris[0]).protocol),
     redirectUris: m.redirect_uris,
     authMethod: m.token_endpoint_auth_method ?? defaultAuth,
-    scope: m.scope?.trim() || null,
+    scope: withoutOfflineAccess(m.scope) || null,
     clientUri: m.client_uri ?? null,
   }
 }

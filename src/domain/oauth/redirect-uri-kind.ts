@@ -16,6 +16,11 @@ const GENERAL =
 const NOT_REVERSE_DOMAIN =
   'uses a scheme of its own that is no domain name in reverse (RFC 8252 §7.1, §8.4); write one such as com.example.app:/callback, or use http://127.0.0.1:PORT/path or https'
 
+// Cursor registers cursor://anysphere.cursor-mcp/oauth/callback first among its redirect URIs and shows the refusal
+// to its user, who can still connect it with a key in its MCP headers (docs/oauth.md#clients).
+const CURSOR =
+  "is Cursor's own scheme, which is no domain name in reverse, so this server refuses it (RFC 8252 §7.1, §8.4); connect Cursor with the team's API key in an x-api-key header of its MCP server entry instead (this server's /docs/api.md#mcp-over-http)"
+
 const schemeOf = (uri: string) => SCHEME.exec(uri)?.[1]
 
 /** Whether a redirect URI uses a native app's own scheme, named after its domain (docs/oauth.md#clients). */
@@ -42,6 +47,7 @@ export function redirectKindProblem(uri: string): string | undefined {
     return LOOPBACK_HOSTS.has(url.hostname)
       ? undefined
       : 'is http on a host other than 127.0.0.1, [::1] or localhost; use https'
+  if (lower === 'cursor') return CURSOR
   if (!REVERSE_DOMAIN.test(scheme)) return NOT_REVERSE_DOMAIN
   return uri.startsWith('/', scheme.length + 1) ? undefined : `has no "/" after its scheme; write it as ${scheme}:/path`
 }

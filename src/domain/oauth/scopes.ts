@@ -33,12 +33,26 @@ export const MCP_SCOPES: readonly Scope[] = [
 const isScope = (s: string): s is Scope => s in SCOPES
 
 /**
+ * A scope string without `offline_access`, OpenID Connect's request for a refresh token, which MCP clients may add
+ * (SEP-2207): every grant here gets one, so the word asks for nothing and is dropped (docs/oauth.md#scopes). Empty
+ * when nothing else is named, so that it reads as a request naming no scope.
+ */
+export const withoutOfflineAccess = (scope: string | undefined | null) =>
+  (scope ?? '')
+    .trim()
+    .split(/\s+/)
+    .filter((s) => s && s !== 'offline_access')
+    .join(' ')
+
+/**
  * The scopes of a request: the ones asked for (space-separated), or all the client may have when none are named.
  * Undefined when one is unknown or not allowed to the client.
  */
 export function scopesOf(requested: string | undefined, clientScope: string | null): Scope[] | undefined {
-  const allowed = clientScope ? clientScope.split(' ').filter(isScope) : ALL_SCOPES
-  const asked = requested?.trim() ? requested.trim().split(/\s+/) : allowed
+  const own = withoutOfflineAccess(clientScope)
+  const allowed = own ? own.split(' ').filter(isScope) : ALL_SCOPES
+  const named = withoutOfflineAccess(requested)
+  const asked = named ? named.split(' ') : allowed
   if (!asked.every((s) => isScope(s) && allowed.includes(s))) return undefined
   return [...new Set(asked as Scope[])]
 }
@@ -51,7 +65,7 @@ export function scopesOf(requested: string | undefined, clientScope: string | nu
 export function requestScopes(requested: string | undefined, clientScope: string | null, forMcp: boolean) {
   const allowed = scopesOf(undefined, clientScope) ?? []
   const tools = allowed.filter((s) => MCP_SCOPES.includes(s))
-  const asked = requested?.trim() || !forMcp || tools.length === 0 ? requested : tools.join(' ')
+  const asked = withoutOfflineAccess(requested) || !forMcp || tools.length === 0 ? requested : tools.join(' ')
   return scopesOf(asked, clientScope)
 }
 

@@ -5,6 +5,7 @@ import { ClientMetadataError } from '../../domain/oauth/client-metadata'
 import { registerClient, TooManyClientsError } from '../../domain/oauth/clients'
 import { readParams } from '../../domain/oauth/params'
 import { sentAtOnce } from '../../domain/oauth/redirect-uri'
+import { createRefreshBound, REFRESHES_PER_FAMILY } from '../../domain/oauth/refresh-rate'
 import { publicBase } from '../../domain/oauth/resources'
 import { exchangeToken, revokeToken } from '../../domain/oauth/token-endpoint'
 import { createRateWindow } from '../../lib/rate-window'
@@ -27,15 +28,19 @@ import {
 const REGISTRATION_MAX_BYTES = 16_384
 const AUTHORIZE_PER_10_MINUTES = 60
 
-const tooMany = (seconds: number) =>
+const tooMany = (seconds: number, description = 'too many requests from this address; try again later') =>
   oauthAnswer({
     status: 429,
-    body: {
-      error: 'temporarily_unavailable',
-      error_description: 'too many requests from this address; try again later',
-    },
+    body: { error: 'temporarily_unavailable', error_description: description },
     headers: { 'retry-after': String(seconds), 'cache-control': 'no-store' },
   })
+
+// A refresh token's family past its bound: the token is not used up, so the client retries it after Retry-After.
+const tooManyRefreshes = (seconds: number) =>
+  tooMany(
+    seconds,
+    `this grant was refreshed ${REFRESHES_PER_FAMILY} times in 10 minutes; try again in ${seconds} s with the same refresh token`,
+  )
 
 /**
  * The authorization server's endpoints (docs/oauth.md#endpoints): authorize (to the console's consent page), token,
@@ -54,6 +59,7 @@ export const oauthEndpointRoutes = (deps: Deps) => {
   // docs/security.md#what-is-bounded: what one client address may make this server store without a key.
   const registrations = createRateWindow(deps.config.oauth.registrations_per_hour, 3_600_000)
   const authorizations = createRateWindow(AUTHORIZE_PER_10_MINUTES, 600_000)
+  const refreshes = createRefreshBound(deps)
   const addressOf = (request: Request, server: { requestIP(r: Request): { address: string } | null } | null) =>
     clientAddress(deps.config.server.trusted_proxies, server?.requestIP(request)?.address, request.headers)
   const formOnly = () => oauthError(400, 'invalid_request', 'send the parameters as application/x-www-form-urlencoded')
@@ -74,8 +80,17 @@ export const oauthEndpointRoutes = (deps: Deps) => {
         async ({ request }) => {
           const params = await form(request)
           if (params.refusal) return params.refusal
+          const taken = await refreshes(params.values)
+          if ('wait' in taken) return tooManyRefreshes(taken.wait)
           const headers = Object.fromEntries(request.headers)
-          return oauthAnswer(await exchangeToken(deps, base(request), params.values, headers, params.resources))
+          const answer = await exchangeToken(deps, base(request), params.values, headers, params.resources).catch(
+            (err) => {
+              taken.release()
+              throw err
+            },
+          )
+          if (answer.status !== 200) taken.release()
+          return oauthAnswer(answer)
         },
         { parse: 'none' },
       )

@@ -31,7 +31,6 @@ describe('redirect URIs of native apps (RFC 8252 §7)', () => {
     const noDomain =
       'uses a scheme of its own that is no domain name in reverse (RFC 8252 §7.1, §8.4); write one such as com.example.app:/callback, or use http://127.0.0.1:PORT/path or https'
     const refused: [string, string][] = [
-      ['cursor://anysphere.cursor-mcp/oauth/callback', noDomain],
       ['myapp:/cb', noDomain],
       ['javascript:alert(1)', noDomain],
       ['http://app.example.com/cb', 'is http on a host other than 127.0.0.1, [::1] or localhost; use https'],
