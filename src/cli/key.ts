@@ -20,7 +20,7 @@ async function create(argv: string[]): Promise<number> {
     return { ...(await issueApiKey(deps, { teamId: team.id, label })), note: keyAccessNote(deps.config, team) }
   })
   if (flags.json) {
-    printJson({ apiKey: key.apiKey, prefix: key.prefix })
+    printJson({ apiKey: key.apiKey, prefix: key.prefix, apiAccess: key.note === null, note: key.note })
     return 0
   }
   if (key.note) console.log(key.note)

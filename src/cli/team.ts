@@ -33,7 +33,9 @@ async function create(argv: string[]): Promise<number> {
     { create: true },
   )
   if (flags.json) {
-    printJson({ id: made.team.id, name: made.team.name, plan: made.team.plan, apiKey: made.apiKey })
+    // apiAccess and note: what the text output says of a plan without API access, for a script to read.
+    const { id, name, plan } = made.team
+    printJson({ id, name, plan, apiKey: made.apiKey, apiAccess: made.note === null, note: made.note })
     return 0
   }
   console.log(

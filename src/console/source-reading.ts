@@ -30,6 +30,17 @@ export function reading(s: Source, now = serverNow()): string {
   return parts.join('; ')
 }
 
+/**
+ * A source's last error where the platform's name leads the sentence already: the server's errors begin with the
+ * platform's id ("reddit answered with status 403"), some with its name, so the words after it are said, not the
+ * name again ("Reddit has failed …: Reddit answered …").
+ */
+export function errorAfterName(platform: string, error: string): string {
+  for (const name of [platform, platformName(platform)])
+    if (error.toLowerCase().startsWith(`${name.toLowerCase()} `)) return error.slice(name.length + 1)
+  return error
+}
+
 // docs/console.md#sources-not-answering: one failed pass is a blip the next one mends; two hours of tries without an
 // answer (eight passes on the default schedule, two on an hourly one) is a source that stopped finding.
 const DOWN_AFTER_MS = 2 * 3_600_000
@@ -64,9 +75,7 @@ export function stoppedWords(sources: Source[], now = serverNow()): string {
 export function noneAnsweringWords(failing: Source[], now = serverNow()): string {
   const named = failing.length > 5 ? failing.slice(0, 4) : failing
   const each = named.map((s) => {
-    const error = s.lastError ?? 'failed'
-    // The server's errors begin with the platform's id ("hackernews could not be reached"): the name leads already.
-    const what = (error.startsWith(`${s.platform} `) ? error.slice(s.platform.length + 1) : error).replace(/\.$/, '')
+    const what = errorAfterName(s.platform, s.lastError ?? 'failed').replace(/\.$/, '')
     const last = `${platformName(s.platform)}: last try ${relative(s.lastFailureAt as string, now)}, ${what}`
     return `${last}${stoppedAnswering(s) ? `; ${since(s, now)}` : ''}.`
   })

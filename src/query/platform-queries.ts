@@ -92,11 +92,15 @@ export const githubQuery = (keyword: string) => nativeQuery(readQuery(keyword), 
 const YOUTUBE: Dialect = { or: '|', not: minus, flat: true }
 export const youtubeQuery = (keyword: string) => nativeQuery(readQuery(keyword), YOUTUBE)
 
-/** Google News search: OR, -, "phrases", ( ), site:, intitle:. */
+/**
+ * Google News search: OR, -, "phrases", ( ), site:, intitle:. Google's minus leaves out a word or a phrase, never a
+ * group: `-(a OR b)` asked for a or b (docs/platforms.md#keyword-queries), so it is written -a -b.
+ */
 export const newsQuery = (keyword: string) =>
   nativeQuery(readQuery(keyword), {
     or: 'OR',
-    not: minus,
+    not: (text, node) => (node.kind === 'and' || node.kind === 'or' ? undefined : minus(text)),
+    negatesEach: true,
     title: (text) => `intitle:${text}`,
     filter: (f) => (f.field === 'site' && f.value.includes('.') ? `site:${f.value}` : undefined),
   })

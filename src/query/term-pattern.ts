@@ -13,7 +13,6 @@ export const UNSPACED =
   '\\p{Script=Khmer}\\p{Script=Myanmar}'
 export const CJK_CHAR = new RegExp(`[${UNSPACED}]`, 'u')
 const WORD_CHAR = `(?:(?![${UNSPACED}])[\\p{L}\\p{N}\\p{M}])`
-const NOT_WORD = '[^\\p{L}\\p{N}\\p{M}]'
 // Anything but printable ASCII and whitespace may change under NFKC; \s holds U+FEFF, which is left out (below).
 const NOT_PLAIN = /[^ -~\s]|\ufeff/
 const NOT_ASCII = /[^\0-\x7f]/
@@ -67,17 +66,38 @@ const wordsJoined = (subject: MatchText) => {
   }
   return text
 }
+const UNSPACED_ALL = new RegExp(`[${UNSPACED}]`, 'gu')
+/** Each text's words, one space before and after each, made once per text however many terms read it. */
+const spaced = new WeakMap<MatchText, string>()
+/**
+ * The text's words (docs/queries.md#words) as queries see them, each with a space on either side: runs of letters,
+ * digits and marks, and each CJK character alone. A phrase's words occur side by side exactly where ` w1 w2 … ` occurs
+ * here, which a substring search finds in time linear in the text.
+ */
+const wordsSpaced = (subject: MatchText) => {
+  let text = spaced.get(subject)
+  if (text === undefined) {
+    // Plain ASCII is kept in its case and matched ignoring it (matchText); it holds no CJK character.
+    text = ` ${subject.text.replace(NOT_WORD_ALL, ' ')} `
+    if (subject.ascii) text = text.toLowerCase()
+    else text = text.replace(UNSPACED_ALL, ' $& ').replace(/ {2,}/g, ' ')
+    spaced.set(subject, text)
+  }
+  return text
+}
 
 /** Whether the term's words occur side by side, whole (the last one a prefix for `word*`), in the text. */
 export function occursIn(term: TermNode, subject: MatchText): boolean {
-  // A phrase's words occur side by side only where they do once the text's words are joined. Next to a CJK word
-  // the pattern lets any run of non-word characters come between, and a run of one repeated CJK character made the
-  // pattern try the whole phrase from each of its places: a 197-word phrase took 12.7 s over 2,000 posts of 4,000
-  // characters, blocking the server (docs/performance.md#query-preview). Of CJK words alone, that test is the answer.
+  // A phrase was one pattern tried from every place of the text, and next to a CJK word it lets any run of non-word
+  // characters come between words: over text of one repeated CJK character it went through most of the phrase from
+  // each place, 12.7 s for a CJK phrase over the preview's 2,000 posts, 1.2 s for a mixed CJK and Latin one over a
+  // 1 MB post (docs/performance.md#query-preview). The text's words with a space around each say it in one search.
+  // The words joined, looked for in the text's words joined, rule out most texts at less cost, and for a phrase of
+  // CJK words alone, where any run of non-word characters may come between, they are the answer.
   if (term.words.length > 1) {
-    const phrase = term.words.join('')
-    if (!wordsJoined(subject).includes(phrase)) return false
+    if (!wordsJoined(subject).includes(term.words.join(''))) return false
     if (term.words.every((w) => ALL_UNSPACED.test(w))) return true
+    return wordsSpaced(subject).includes(` ${term.words.join(' ')}${term.prefix ? '' : ' '}`)
   }
   let pair = patterns.get(term)
   if (!pair) {
@@ -88,15 +108,9 @@ export function occursIn(term: TermNode, subject: MatchText): boolean {
   return pair[subject.ascii ? 1 : 0].test(subject.text)
 }
 
+/** A single word's pattern: whole, or its start for `word*`; a CJK character is a word of its own. */
 function patternOf(term: TermNode): string {
-  const { words } = term
-  const cjk = (w: string) => CJK_CHAR.test(w)
-  let source = cjk(words[0]) ? '' : `(?<!${WORD_CHAR})`
-  words.forEach((word, i) => {
-    if (i > 0) source += cjk(word) || cjk(words[i - 1]) ? `${NOT_WORD}*` : `${NOT_WORD}+`
-    source += word
-  })
-  const last = words[words.length - 1]
-  if (!term.prefix && !cjk(last)) source += `(?!${WORD_CHAR})`
-  return source
+  const [word] = term.words
+  if (CJK_CHAR.test(word)) return word
+  return `(?<!${WORD_CHAR})${word}${term.prefix ? '' : `(?!${WORD_CHAR})`}`
 }

@@ -32,9 +32,7 @@ describe('a long platform error in the warning', () => {
         const note = view.page.getByRole('note', { name: 'Sources not answering' })
         await note.waitFor()
         const item = (await note.locator('li').textContent()) ?? ''
-        expect(item).toStartWith(
-          'dev.to has failed since 1 h ago; last tried 1 h ago: dev.to answered with status 503: <img',
-        )
+        expect(item).toStartWith('dev.to has failed since 1 h ago; last tried 1 h ago: answered with status 503: <img')
         expect(item).toEndWith('…')
         expect(item.length).toBeLessThan(300)
         expect(await note.locator('img').count()).toBe(0)

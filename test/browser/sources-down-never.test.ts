@@ -45,7 +45,7 @@ describe('a source that never answered', () => {
       made.clock.set(new Date(NOW))
       const { text, since } = await warningAt(viewport, `sources-down-never-${size}`)
       expect(text).toContain('Hacker News has failed since 2 h ago and has never answered; last tried 15 min ago')
-      expect(text).toContain('Hacker News answered with status 503')
+      expect(text).toContain('last tried 15 min ago: answered with status 503')
       expect(since).toBe(hoursAgo(2.5).toISOString())
       expect(text).not.toContain('Reddit')
       expect(text).toContain('Your keywords are searched on the others meanwhile.')

@@ -43,9 +43,9 @@ describe('key create', () => {
     expect(everything).toContain(sha256Hex(apiKey))
   })
 
-  test('with --json it prints exactly apiKey and prefix, and the prefix starts the key', async () => {
+  test('with --json it prints exactly apiKey, prefix, apiAccess and note, and the prefix starts the key', async () => {
     const out = JSON.parse(await ok(ws, ['key', 'create', '--team', 'acme', '--json']))
-    expect(Object.keys(out).sort()).toEqual(['apiKey', 'prefix'])
+    expect(Object.keys(out).sort()).toEqual(['apiAccess', 'apiKey', 'note', 'prefix'])
     expect(out.apiKey.startsWith(out.prefix)).toBe(true)
     expect(out.prefix).toMatch(/^lsk_/)
     expect((await authenticate(deps, out.apiKey)).team.name).toBe('acme')

@@ -59,11 +59,11 @@ describe('team create', () => {
     )
   })
 
-  test('with --json it prints exactly id, name, plan and apiKey, and --credits sets the balance', async () => {
+  test('with --json it prints exactly id, name, plan, apiKey, apiAccess and note, and --credits sets the balance', async () => {
     const out = JSON.parse(
       await ok(ws, ['team', 'create', '--name', 'beta', '--plan', 'scale', '--credits', '25', '--json']),
     )
-    expect(Object.keys(out).sort()).toEqual(['apiKey', 'id', 'name', 'plan'])
+    expect(Object.keys(out).sort()).toEqual(['apiAccess', 'apiKey', 'id', 'name', 'note', 'plan'])
     expect(out).toMatchObject({ name: 'beta', plan: 'scale' })
     expect(out.id).toMatch(/^team_/)
     expect(out.apiKey).toMatch(/^lsk_[A-Za-z0-9_-]{43}$/)

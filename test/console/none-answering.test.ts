@@ -1,7 +1,7 @@
 // Getting started's first step when every source failed its last try (docs/console.md#getting-started): it named
 // each platform in a list and again under "Stopped answering"; now one sentence per platform, its name once.
 import { describe, expect, test } from 'bun:test'
-import { noneAnsweringWords, type Source } from '../../src/console/source-reading'
+import { errorAfterName, noneAnsweringWords, type Source } from '../../src/console/source-reading'
 
 const NOW = Date.parse('2026-12-05T03:00:00.000Z')
 const failing = (platform: string, lastSuccessAt: string | null, failingSince: string) =>
@@ -35,5 +35,16 @@ describe('every source failed its last try', () => {
     expect(text.match(/: last try/g)?.length).toBe(4)
     expect(text).toEndWith('2 more failed too; the Sources page names each.')
     expect(text).not.toContain('Reddit')
+  })
+})
+
+// The Sources-down warning read "Hacker News has failed since …; last tried …: Hacker News answered with status 503".
+describe('a source error after the platform name', () => {
+  test('the platform is not named again, whether the error begins with its id or its name', () => {
+    expect(errorAfterName('hackernews', 'hackernews answered with status 503')).toBe('answered with status 503')
+    expect(errorAfterName('reddit', 'Reddit answered 403 to the search')).toBe('answered 403 to the search')
+    expect(errorAfterName('github', 'rate limited by the server')).toBe('rate limited by the server')
+    // A word that only begins like the id is the error's own.
+    expect(errorAfterName('news', 'newsletter feed failed')).toBe('newsletter feed failed')
   })
 })

@@ -56,7 +56,7 @@ const BUILT: Record<string, Record<string, string>> = {
   news: {
     '(crm OR erp) -hubspot': '(crm OR erp) -hubspot',
     'automat* subreddit:saas title:help': 'automat intitle:help',
-    'crm -(cheap OR free)': 'crm -(cheap OR free)',
+    'crm -(cheap OR free)': 'crm -cheap -free',
     'crm site:techcrunch.com title:"raises"': 'crm site:techcrunch.com intitle:"raises"',
   },
   bluesky: {

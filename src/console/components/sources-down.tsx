@@ -2,8 +2,8 @@ import { useState } from 'preact/hooks'
 import type { TeamSources } from '../../wire/platforms'
 import { api } from '../api'
 import { useRefreshing } from '../refreshing'
-import { platformName, sourceError } from '../signal-facts'
-import { type Source, stoppedAnswering } from '../source-reading'
+import { platformName } from '../signal-facts'
+import { errorAfterName, type Source, stoppedAnswering } from '../source-reading'
 import { Ago, shortName } from './ui'
 
 // A platform's error is its own text, of any length: the warning shows its start, the Sources page the rest.
@@ -34,7 +34,7 @@ export function SourcesDown() {
           <li>
             {platformName(s.platform)} has failed since <Ago iso={s.failingSince} />
             {s.lastSuccessAt === null ? ' and has never answered' : ''}; last tried <Ago iso={s.lastFailureAt} />:{' '}
-            {shortName(sourceError(s.platform, s.lastError ?? 'failed'), ERROR_SHOWN)}
+            {shortName(errorAfterName(s.platform, s.lastError ?? 'failed'), ERROR_SHOWN)}
           </li>
         ))}
       </ul>
