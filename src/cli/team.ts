@@ -12,6 +12,7 @@ import {
 import { intFlag, parseFlags, requireFlag } from './args'
 import { commandGroup, formatTable, noPositionals, printJson, withDeps } from './common'
 import { keyAccessNote } from './key-access'
+import { planAllowance } from './plan-allowance'
 
 async function create(argv: string[]): Promise<number> {
   const { flags, positionals } = parseFlags(argv, {
@@ -28,7 +29,8 @@ async function create(argv: string[]): Promise<number> {
     flags,
     async (deps) => {
       const made = await createTeam(deps, { name, plan, credits })
-      return { ...made, note: keyAccessNote(deps.config, made.team) }
+      const allowance = planAllowance(deps.config, made.team.plan, made.team.credits)
+      return { ...made, allowance, note: keyAccessNote(deps.config, made.team) }
     },
     { create: true },
   )
@@ -36,9 +38,7 @@ async function create(argv: string[]): Promise<number> {
     printJson({ id: made.team.id, name: made.team.name, plan: made.team.plan, apiKey: made.apiKey })
     return 0
   }
-  console.log(
-    `Created team "${made.team.name}" (${made.team.id}) on plan ${made.team.plan} with ${made.team.credits} credits.`,
-  )
+  console.log(`Created team "${made.team.name}" (${made.team.id}) on plan ${made.team.plan}${made.allowance}.`)
   // What comes next, as keyword add and icp add end on it; before the key, which a script keeps with tail -1.
   const team = shellWord(made.team.name)
   console.log(

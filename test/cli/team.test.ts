@@ -47,6 +47,18 @@ describe('team create', () => {
     expect(team).toEqual({ name: 'acme', plan: 'growth', credits: 0 })
   })
 
+  // "on plan growth with 0 credits" read as a team that could make no request: the plan's 500 a month went unsaid.
+  test('it says what the plan allows, not only the credits', async () => {
+    const said = async (plan: string, ...more: string[]) =>
+      (await runCli(ws, ['team', 'create', '--name', plan, '--plan', plan, ...more])).stdout.split('\n')[0]
+    expect(await said('growth')).toEndWith('on plan growth (500 API requests a month).')
+    expect(await said('scale', '--credits', '40')).toEndWith(
+      'on plan scale (2500 API requests a month, then 40 credits).',
+    )
+    expect(await said('ultimate')).toEndWith('on plan ultimate (100 credits, topped up to 100 each month).')
+    expect(await said('starter')).toEndWith('on plan starter.')
+  })
+
   // A new install's first command said what it made and nothing of what comes next, where keyword add and icp add
   // each end on it (docs/operations.md#teams-keys-keywords-and-profiles). The key stays the last line, for a script
   // that keeps it with tail -1.
