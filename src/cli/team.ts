@@ -1,3 +1,4 @@
+import { readConfig } from '../config/read'
 import { AppError } from '../errors'
 import { shellWord } from '../lib/shell-word'
 import {
@@ -23,7 +24,12 @@ async function create(argv: string[]): Promise<number> {
   })
   noPositionals(positionals)
   const name = requireFlag(flags, 'name')
-  const plan = requireFlag(flags, 'plan')
+  // The plans are the configuration's own: named here, so the first command is not learnt by a wrong guess.
+  if (typeof flags.plan !== 'string' || flags.plan.trim() === '') {
+    const plans = Object.keys(readConfig(flags.config as string | undefined).plans).join(', ')
+    throw new AppError('invalid_request', `--plan is required: one of ${plans} (docs/api.md#plans)`)
+  }
+  const plan = flags.plan
   const credits = intFlag(flags, 'credits')
   const made = await withDeps(
     flags,

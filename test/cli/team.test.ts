@@ -59,6 +59,15 @@ describe('team create', () => {
     expect(await said('starter')).toEndWith('on plan starter.')
   })
 
+  // Without --plan the first command said only "--plan is required": the plans were learnt by guessing one wrong.
+  test('without --plan it names the plans to choose from', async () => {
+    const r = await runCli(ws, ['team', 'create', '--name', 'acme'])
+    expect(r).toMatchObject({ code: 2, stdout: '' })
+    expect(r.stderr).toBe(
+      'lead-signals: --plan is required: one of starter, growth, scale, ultimate (docs/api.md#plans)\n',
+    )
+  })
+
   // A new install's first command said what it made and nothing of what comes next, where keyword add and icp add
   // each end on it (docs/operations.md#teams-keys-keywords-and-profiles). The key stays the last line, for a script
   // that keeps it with tail -1.
