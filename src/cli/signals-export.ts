@@ -7,6 +7,7 @@ import { parseFlags, requireFlag } from './args'
 import { noPositionals, withDeps } from './common'
 import { outPath, writeExport } from './export-output'
 import { commandExport } from './export-target'
+import { nothingWritten } from './no-signals'
 
 // The query field each flag fills, so that a problem names the flag the user typed.
 const FLAGS = {
@@ -50,8 +51,7 @@ export async function exportCommand(argv: string[]): Promise<number> {
     const { team, quiet } = await commandExport(deps, out, ref)
     const exported = await openExport(quiet, team, parsed.output)
     // JSON Lines of no signal is no bytes at all (CSV still has its header): said on stderr, so stdout stays the file.
-    if ((await writeExport(exported.body, out, !!flags.force)) === 0)
-      console.error('signals export: no signal matched; nothing was written')
+    if ((await writeExport(exported.body, out, !!flags.force)) === 0) console.error(await nothingWritten(deps, team))
   })
   return 0
 }

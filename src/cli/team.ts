@@ -1,3 +1,4 @@
+import { readConfig } from '../config/read'
 import { AppError } from '../errors'
 import { shellWord } from '../lib/shell-word'
 import {
@@ -12,6 +13,7 @@ import {
 import { intFlag, parseFlags, requireFlag } from './args'
 import { commandGroup, formatTable, noPositionals, printJson, withDeps } from './common'
 import { keyAccessNote } from './key-access'
+import { planAllowance } from './plan-allowance'
 
 async function create(argv: string[]): Promise<number> {
   const { flags, positionals } = parseFlags(argv, {
@@ -22,13 +24,19 @@ async function create(argv: string[]): Promise<number> {
   })
   noPositionals(positionals)
   const name = requireFlag(flags, 'name')
-  const plan = requireFlag(flags, 'plan')
+  // The plans are the configuration's own: named here, so the first command is not learnt by a wrong guess.
+  if (typeof flags.plan !== 'string' || flags.plan.trim() === '') {
+    const plans = Object.keys(readConfig(flags.config as string | undefined).plans).join(', ')
+    throw new AppError('invalid_request', `--plan is required: one of ${plans} (docs/api.md#plans)`)
+  }
+  const plan = flags.plan
   const credits = intFlag(flags, 'credits')
   const made = await withDeps(
     flags,
     async (deps) => {
       const made = await createTeam(deps, { name, plan, credits })
-      return { ...made, note: keyAccessNote(deps.config, made.team) }
+      const allowance = planAllowance(deps.config, made.team.plan, made.team.credits)
+      return { ...made, allowance, note: keyAccessNote(deps.config, made.team) }
     },
     { create: true },
   )
@@ -38,9 +46,7 @@ async function create(argv: string[]): Promise<number> {
     printJson({ id, name, plan, apiKey: made.apiKey, apiAccess: made.note === null, note: made.note })
     return 0
   }
-  console.log(
-    `Created team "${made.team.name}" (${made.team.id}) on plan ${made.team.plan} with ${made.team.credits} credits.`,
-  )
+  console.log(`Created team "${made.team.name}" (${made.team.id}) on plan ${made.team.plan}${made.allowance}.`)
   // What comes next, as keyword add and icp add end on it; before the key, which a script keeps with tail -1.
   const team = shellWord(made.team.name)
   console.log(

@@ -51,10 +51,24 @@ describe('signals export (docs/operations.md#exporting-signals)', () => {
     expect(await ok(a, ['signals', 'export', '--team', 'acme', ...spaced])).toBe(since)
   })
 
+  // A new team's first export (the README's, after a poll that found nothing) said "no signal matched", as if a
+  // filter had left them out: it has none yet, and polling is what brings them.
   test('JSON Lines of no signal: nothing on standard output, and a line on stderr that says why', async () => {
-    const r = await runCli(a, ['signals', 'export', '--team', 'acme', '--format', 'jsonl'])
-    expect(r).toMatchObject({ code: 0, stdout: '', stderr: 'signals export: no signal matched; nothing was written\n' })
+    const empty = ['signals', 'export', '--team', 'acme', '--format', 'jsonl']
+    const r = await runCli(a, empty)
+    expect(r).toMatchObject({ code: 0, stdout: '' })
+    const noSignals = 'signals export: team "acme" has no signals yet, so nothing was written; lead-signals'
+    expect(r.stderr).toBe(`${noSignals} keyword add --team acme "KEYWORD" says what to search for\n`)
+    await ok(a, ['keyword', 'add', '--team', 'acme', 'crm'])
+    const tracking = await runCli(a, empty)
+    expect(tracking.stderr).toBe(`${noSignals} poll --once --team acme searches its keywords now\n`)
     await ok(a, ['signals', 'import', '--team', 'acme', a.file('in.jsonl', hostileFile())])
+    const none = await runCli(a, ['signals', 'export', '--team', 'acme', '--format', 'jsonl', '--min-score', '10'])
+    expect(none).toMatchObject({
+      code: 0,
+      stdout: '',
+      stderr: 'signals export: no signal matched; nothing was written\n',
+    })
     const some = await runCli(a, ['signals', 'export', '--team', 'acme', '--format', 'jsonl'])
     expect(some.stderr).toBe('')
     expect(some.stdout.trim().split('\n')).toHaveLength(hostileSignals('x').length)

@@ -47,6 +47,27 @@ describe('team create', () => {
     expect(team).toEqual({ name: 'acme', plan: 'growth', credits: 0 })
   })
 
+  // "on plan growth with 0 credits" read as a team that could make no request: the plan's 500 a month went unsaid.
+  test('it says what the plan allows, not only the credits', async () => {
+    const said = async (plan: string, ...more: string[]) =>
+      (await runCli(ws, ['team', 'create', '--name', plan, '--plan', plan, ...more])).stdout.split('\n')[0]
+    expect(await said('growth')).toEndWith('on plan growth (500 API requests a month).')
+    expect(await said('scale', '--credits', '40')).toEndWith(
+      'on plan scale (2500 API requests a month, then 40 credits).',
+    )
+    expect(await said('ultimate')).toEndWith('on plan ultimate (100 credits, topped up to 100 each month).')
+    expect(await said('starter')).toEndWith('on plan starter.')
+  })
+
+  // Without --plan the first command said only "--plan is required": the plans were learnt by guessing one wrong.
+  test('without --plan it names the plans to choose from', async () => {
+    const r = await runCli(ws, ['team', 'create', '--name', 'acme'])
+    expect(r).toMatchObject({ code: 2, stdout: '' })
+    expect(r.stderr).toBe(
+      'lead-signals: --plan is required: one of starter, growth, scale, ultimate (docs/api.md#plans)\n',
+    )
+  })
+
   // A new install's first command said what it made and nothing of what comes next, where keyword add and icp add
   // each end on it (docs/operations.md#teams-keys-keywords-and-profiles). The key stays the last line, for a script
   // that keeps it with tail -1.
