@@ -112,7 +112,7 @@ const MAX_MESSAGE = 500
 export function describeError(err: unknown): string {
   const database = databaseErrorIn(err)
   if (database) return database
-  return redact(capped(err instanceof Error ? `${classOf(err)}${err.message}${becauseOf(err)}` : String(err)))
+  return capped(redact(err instanceof Error ? `${classOf(err)}${err.message}${becauseOf(err)}` : String(err)))
 }
 
 const capped = (text: string) => (text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}…` : text)
@@ -150,7 +150,7 @@ function databaseErrorIn(err: unknown): string | undefined {
   // A bounded walk: `cause` chains are short, and a cycle must not hang the logger.
   for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as ErrorLike).cause, depth++) {
     const x = e as ErrorLike
-    if (failedQuery && e instanceof Error && OWN_WORDS in e) return redact(capped(e.message))
+    if (failedQuery && e instanceof Error && OWN_WORDS in e) return capped(redact(e.message))
     const code = typeof x.code === 'string' ? x.code : undefined
     if (code?.startsWith('SQLITE_')) {
       const extended = typeof x.extendedCode === 'string' && x.extendedCode !== code ? ` (${x.extendedCode})` : ''
@@ -167,7 +167,8 @@ const isFailedQuery = (x: ErrorLike) =>
   ('query' in x && 'params' in x) || (typeof x.message === 'string' && x.message.startsWith('Failed query:'))
 
 // Driver messages can name files or carry credentials in URLs; neither belongs in a log line. A message that quotes
-// a failed query (an error wrapping drizzle's) keeps only what comes before the quote.
+// a failed query (an error wrapping drizzle's) keeps only what comes before the quote. Masked before the message is
+// capped: a password the cap cut through no longer ended in `@`, and its first characters stayed in the line.
 const PATH = /(?:[A-Za-z]:)?(?:[\\/][\w.@-]+){2,}[\\/]?/g
 const URL_CREDENTIALS = /\/\/[^/@\s]+@/g
 const QUOTED_QUERY = /Failed query:[\s\S]*/

@@ -1,6 +1,7 @@
 import { CERTIFICATE_CODE, networkReason } from '../lib/network-reason'
 import { readAtMost } from '../lib/read-at-most'
 import { type AddressPolicy, checkTarget, OutboundError } from './public-address'
+import { viaProxy } from './via-proxy'
 
 type OutboundRequest = {
   method?: 'GET' | 'POST'
@@ -28,7 +29,7 @@ export async function fetchOutbound(url: URL, policy: AddressPolicy, r: Outbound
   // run it) would otherwise add its own wait to the limit, and a delivery's claim (twice the limit) could expire.
   const signal = AbortSignal.timeout(r.timeoutMs)
   const checked = await withinTime(checkTarget(url, policy), signal, r.timeoutMs)
-  const address = viaProxy() ? undefined : checked
+  const address = viaProxy(url) ? undefined : checked
   try {
     const method = r.method ?? 'GET'
     // Bun's fetch sends a request again on its own when a reused keep-alive connection closes before the answer
@@ -78,13 +79,6 @@ async function readBounded(res: Response, r: OutboundRequest): Promise<Uint8Arra
   if (r.oversized === 'empty') return new Uint8Array(0)
   throw new OutboundError('too_large', `the answer is larger than ${r.maxBytes} bytes`)
 }
-
-/**
- * Whether the runtime's fetch sends requests through a proxy named in the environment (it reads these variables at
- * each request): the proxy then connects, by the name it is given, and a pinned address would make a proxy that
- * allows names refuse the request (docs/security.md#outbound-requests).
- */
-const viaProxy = () => ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'].some((name) => process.env[name])
 
 /** The URL with its host replaced by the address the check approved (its name goes in Host and in TLS). */
 function pinned(url: URL, address: string): URL {

@@ -90,8 +90,10 @@ function failureOf(err: unknown, s: EmailSettings): SendResult {
     return { ok: false, code: null, error: `SMTP: the connection failed${reason ? ` (${reason})` : ''}` }
   }
   const words = e.response ?? systemCode ?? closed ?? (e.code ? 'no reply' : 'the server could not be used')
-  let said = words.replace(/\s+/g, ' ').slice(0, MAX_REPLY)
-  if (s.password) said = said.split(s.password).join('[redacted]')
+  // The password is cut out before the reply is cut to length: one quoted across the cut kept its first characters.
+  const said = (s.password ? words.split(s.password).join('[redacted]') : words)
+    .replace(/\s+/g, ' ')
+    .slice(0, MAX_REPLY)
   const what = e.code ? `${WHAT[e.code] ?? e.code}: ` : ''
   // A refused sign-in or TLS (also 5yz) is the operator's configuration, fixed on this side: those are retried.
   const permanent = (e.code === 'EENVELOPE' || e.code === 'EMESSAGE') && (e.responseCode ?? 0) >= 500

@@ -26,13 +26,15 @@ export async function probeOpenAi(o: {
     const json = await okAnswer(res)
     if (json === undefined) return undefined
     if (json === null) return otherServerAt(where, path, `GET ${path}/models answered with what is not JSON`)
-    const said = sentError(json)?.slice(0, 300)
+    const error = sentError(json)
+    // Masked before the cut: a key quoted across it kept its first characters.
+    const said = error === undefined ? undefined : mask(error).slice(0, 300)
     if (!said) {
       await o.listed?.(json, o.signal)
       return notServedByVllm(json, o.model, where)
     }
     // LM Studio answers a path it does not serve (one without /v1) with 200 and an error object.
-    const what = `GET ${path}/models answered with an error: ${mask(said)}`
+    const what = `GET ${path}/models answered with an error: ${said}`
     if (!/\/v1$/.test(path))
       return `no OpenAI-compatible API at ${where}${path} (${what}): scorer.openai.base_url usually ends in /v1`
     return `the OpenAI-compatible server at ${where} answered ${what}`
@@ -40,7 +42,7 @@ export async function probeOpenAi(o: {
   if (res.status === 401 || res.status === 403)
     return `the OpenAI-compatible server at ${where} refused the request (HTTP ${res.status}): ${keyAdvice(o.headers)}`
   if (res.status === 404) return notFoundAt(where, path)
-  const said = mask(await errorText(res, openAiMessage))
+  const said = await errorText(res, openAiMessage, mask)
   return (
     plainHttpOnTlsPort(where, res.status, said) ??
     `the OpenAI-compatible server at ${where} answered HTTP ${res.status} to GET /models: ${said}`

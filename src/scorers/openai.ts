@@ -103,7 +103,7 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
         sent = body
         return openAiMessage(body)
       }
-      const detail = res.status === 401 || res.status === 403 ? keyAdvice(headers) : mask(await errorText(res, read))
+      const detail = res.status === 401 || res.status === 403 ? keyAdvice(headers) : await errorText(res, read, mask)
       const path = pathOf(config.base_url)
       const broke = noCredit(sent)
       const said = callRefused({ where, status: res.status, detail, model: config.model, path })

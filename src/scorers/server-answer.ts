@@ -38,15 +38,19 @@ export function pathOf(address: string): string {
 
 /**
  * A failed answer's message: the one `messageOf` finds in its JSON body, else its text, else the HTTP status text;
- * at most 300 characters.
+ * at most 300 characters. `mask` (a key's) runs before the cut: a key quoted across it kept its first characters.
  */
-export async function errorText(res: Response, messageOf: (body: unknown) => unknown): Promise<string> {
+export async function errorText(
+  res: Response,
+  messageOf: (body: unknown) => unknown,
+  mask: (text: string) => string = (text) => text,
+): Promise<string> {
   const text = ((await boundedText(res).catch(() => '')) ?? '').trim()
   try {
     const message = messageOf(JSON.parse(text))
-    if (typeof message === 'string') return message.slice(0, 300)
+    if (typeof message === 'string') return mask(message).slice(0, 300)
   } catch {}
-  return text.slice(0, 300) || res.statusText
+  return mask(text).slice(0, 300) || res.statusText
 }
 
 /**

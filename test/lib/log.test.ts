@@ -91,6 +91,17 @@ describe('log lines never carry SQL parameters or statements', () => {
     const long = JSON.parse(logged({ err: new Error('x'.repeat(10_000)) })).err as string
     expect(long.length).toBeLessThan(600)
   })
+
+  // A driver's message may quote an address with its user and password (http://user:password@host): the password is
+  // masked however long the message, also when the 500 characters kept end inside it.
+  test('a password in an address is masked even where the cap cuts the message', () => {
+    for (const before of [10, 470]) {
+      const err = new TypeError(`${'x'.repeat(before)} at http://leads:${SECRET}@db.example.test/`)
+      const line = JSON.parse(logged({ err })).err as string
+      expect(line).toContain('//***@')
+      expect(line).not.toContain(SECRET.slice(0, 6))
+    }
+  })
 })
 
 describe('log formats', () => {

@@ -132,6 +132,25 @@ describe('fetchOutbound', () => {
     }
   })
 
+  test('a host the environment sends around the proxy (NO_PROXY) is still connected to at the checked address', async () => {
+    // The runtime connects directly to a NO_PROXY host, looking its name up again: without the checked address
+    // pinned, a name that answered the check with a public address reached this loopback server (DNS rebinding).
+    const saved = { HTTP_PROXY: process.env.HTTP_PROXY, NO_PROXY: process.env.NO_PROXY }
+    process.env.HTTP_PROXY = 'http://127.0.0.1:9'
+    process.env.NO_PROXY = 'localhost'
+    const before = hits.length
+    try {
+      const rebinding = { allowPrivate: false, resolve: async () => ['93.184.216.34'] }
+      const quick = { timeoutMs: 300, maxBytes: 5_000 }
+      expect(['timeout', 'network']).toContain(await refusal(fetchOutbound(at('/doc', 'localhost'), rebinding, quick)))
+      expect(hits.length).toBe(before)
+    } finally {
+      for (const [name, value] of Object.entries(saved))
+        if (value === undefined) delete process.env[name]
+        else process.env[name] = value
+    }
+  })
+
   test('only http(s) URLs', async () => {
     expect(await refusal(fetchOutbound(new URL('file:///etc/passwd'), { allowPrivate: true }, limits))).toBe('bad_url')
   })
