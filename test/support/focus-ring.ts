@@ -66,6 +66,22 @@ const RECORD = `(() => {
   globalThis.__rings = []
 })()`
 
+/**
+ * Puts the keyboard back before the page's first control, as a fresh load has it: a move within the page (/#/people)
+ * keeps the focus where the last walk left it, so the next walk began mid-page and saw only the page's tail. A stand-in
+ * focused at the body's start and taken away leaves the browser's starting point there (HTML, "sequential focus
+ * navigation starting point"), and nothing else of the page changed.
+ */
+export async function keyboardToTop(page: Page): Promise<void> {
+  await page.evaluate(`(() => {
+    const stand = document.createElement('span')
+    stand.tabIndex = -1
+    document.body.prepend(stand)
+    stand.focus()
+    stand.remove()
+  })()`)
+}
+
 /** Keys pressed before the rings are read back: past the walk's end they only go round the page again. */
 const BATCH = 10
 
