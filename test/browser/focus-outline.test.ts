@@ -6,8 +6,9 @@ import { describe, expect, test } from 'bun:test'
 import { issueApiKey } from '../../src/domain/keys/keys'
 import { createEndpoint } from '../../src/domain/webhooks/endpoints'
 import { openPage, screenshot, signIn } from '../support/browser'
-import { type Ring, ringFaults, ringsByTab } from '../support/focus-ring'
+import { keyboardToTop, type Ring, ringFaults, ringsByTab } from '../support/focus-ring'
 import { OWNER_PASSWORD, oneTeamConsole, SIZES } from '../support/one-team-console'
+import { countReadings, readingsDone } from '../support/readings'
 import { endpointInput, signalRow, storeSignals } from '../support/webhooks'
 
 const con = oneTeamConsole({
@@ -31,13 +32,15 @@ describe('the focus outline', () => {
       const view = await openPage(con.browser, con.app.origin, { viewport })
       const { page } = view
       try {
+        await countReadings(page)
         await signIn(view, con.owner, OWNER_PASSWORD)
         const faults: string[] = []
         const seen: Ring[] = []
         for (const path of PATHS) {
           await view.goto(`/#/${path}`)
           await page.locator('main h1').waitFor()
-          await page.waitForLoadState('networkidle')
+          await readingsDone(page)
+          await keyboardToTop(page)
           const rings = await ringsByTab(page)
           seen.push(...rings)
           for (const ring of rings) faults.push(...ringFaults(ring).map((f) => `${path}: ${f}`))

@@ -3,12 +3,10 @@
 // before the reset (docs.github.com, "Rate limits for the REST API"). A page that takes the last request ends the
 // search with what it found, and the searches after it are refused unsent until the reset, not sent into a 403.
 import { expect, test } from 'bun:test'
-import { loadConfig } from '../../src/config/load'
-import { createLogger } from '../../src/lib/log'
-import { createGithubConnector } from '../../src/platforms/github/connector'
 import { fakesPerTest } from '../support/fake-upstream'
 import { resetIn } from '../support/reset-headers'
 import { githubLimitSpent } from '../support/platform-rules'
+import { connector, issue } from './github-fake'
 
 const fake = fakesPerTest()
 const RESET_IN_SEC = 600
@@ -37,22 +35,6 @@ function fakeGithubSearch(limit: number) {
   })
   return { ...server, requests: () => server.received.length }
 }
-
-const issue = (n: number) => ({
-  id: 2900000000 + n,
-  title: `Looking for a CRM #${n}`,
-  body: `Body ${n}`,
-  html_url: `https://github.com/acme/app/issues/${n}`,
-  user: { login: 'octo', html_url: 'https://github.com/octo' },
-  comments: 1,
-  created_at: '2026-03-01T12:00:00Z',
-})
-
-const connector = (origin: string) =>
-  createGithubConnector(
-    loadConfig({ env: { LEAD_SIGNALS_PLATFORMS_GITHUB_BASE_URL: origin } }).platforms.github,
-    createLogger(() => {}),
-  )
 
 test('a page that takes the last request ends the search with what it found, and the next is refused unsent until the reset', async () => {
   const gh = fakeGithubSearch(1)

@@ -1,21 +1,13 @@
 import { expect, test } from 'bun:test'
-import { loadConfig } from '../../src/config/load'
-import { createLogger } from '../../src/lib/log'
-import { createGithubConnector } from '../../src/platforms/github/connector'
 import { fakesPerTest } from '../support/fake-upstream'
 import { githubQueryRefused } from '../support/platform-rules'
+import { connector } from './github-fake'
 
 // GitHub refuses a whole search with 422 when any `user:` or `repo:` in it names an account or repository it cannot
 // search (docs/platforms.md#github cites docs.github.com/rest/search/search). A query of OR alternatives is sent as
 // one search, so one mistyped name in one alternative lost every other: the search came back empty, as if nothing
 // matched, and only the log said so. The team now sees the refusal, naming the names GitHub may not know.
 const fake = fakesPerTest()
-
-const connector = (origin: string, lines: string[] = []) =>
-  createGithubConnector(
-    loadConfig({ env: { LEAD_SIGNALS_PLATFORMS_GITHUB_BASE_URL: origin } }).platforms.github,
-    createLogger((l) => lines.push(l)),
-  )
 
 test('a query of alternatives one of which names an account GitHub cannot search fails naming the names', async () => {
   const gh = fake(() => githubQueryRefused('unsearchable'))
@@ -32,6 +24,6 @@ test('a query of alternatives one of which names an account GitHub cannot search
 test('a query of one alternative naming such an account still finds nothing, as github.com shows it', async () => {
   const gh = fake(() => githubQueryRefused('unsearchable'))
   const lines: string[] = []
-  expect(await connector(gh.origin, lines).search('crm author:nosuchuser', 10)).toEqual([])
+  expect(await connector(gh.origin, {}, lines).search('crm author:nosuchuser', 10)).toEqual([])
   expect(lines.some((l) => JSON.parse(l).event === 'platform_query_unsearchable')).toBe(true)
 })
