@@ -3,8 +3,8 @@ import { answerNowMs, retryAfterSeconds } from '../../lib/retry-after'
 // limit is not the failure of one query: the search runner keeps its retry time in source health (retryAt) and no
 // search of that platform is sent before it. The waits held for one set of credentials: credential-pauses.ts.
 
-/** A platform's failed answer, as the rules below read it. */
-export type FailedAnswer = { status: number; headers: Headers; text: string }
+/** A platform's failed answer, as the rules below read it; `url` is the address that answered, after redirects. */
+export type FailedAnswer = { status: number; headers: Headers; text: string; url?: string }
 type RateLimit = { retryAfterSec: number; why: string }
 /** A wait as it is kept: `retryAfterSec`, and `askedSec` when upstream asked for longer (AppError's extra). */
 export type KeptWait = { retryAfterSec: number; askedSec?: number }
@@ -106,16 +106,26 @@ const ESCALATED_MOST_SEC = 3600
  * headerRateLimit for a platform that documents no wait (Google News): a refusal that names none waits a minute,
  * then twice the last for each refusal in a row, up to an hour, so that a throttled address is left alone long enough
  * for the block to lift instead of being asked again every minute. A wait the answer names is kept as named;
- * `served()` (an answer that served) starts the doubling over (docs/platforms.md#rate-limits).
+ * `served()` (an answer that served) starts the doubling over. `refusal` names, in words, a throttle the status does
+ * not show (Google's /sorry/ page answering 503) (docs/platforms.md#rate-limits).
  */
-export function escalatingRateLimit(mostSec = ESCALATED_MOST_SEC) {
+export function escalatingRateLimit(
+  mostSec = ESCALATED_MOST_SEC,
+  refusal: (answer: FailedAnswer) => string | undefined = () => undefined,
+) {
   let inARow = 0
   const rule: RateLimitRule = (answer, now) => {
-    const limit = headerRateLimit(answer, now)
-    if (!limit || retryAfterSecOf(answer.headers, now) !== undefined) return limit
+    const words = refusal(answer)
+    const named = retryAfterSecOf(answer.headers, now)
+    const limit =
+      headerRateLimit(answer, now) ??
+      (words ? { retryAfterSec: named ?? DEFAULT_WAIT_SEC, why: `${answer.status}` } : undefined)
+    if (!limit) return limit
+    const why = words ? `${limit.why}, ${words}` : limit.why
+    if (named !== undefined) return { retryAfterSec: limit.retryAfterSec, why }
     const retryAfterSec = Math.min(mostSec, DEFAULT_WAIT_SEC * 2 ** Math.min(inARow, 16))
     inARow++
-    return { retryAfterSec, why: `${limit.why}, ${inARow} in a row` }
+    return { retryAfterSec, why: `${why}, ${inARow} in a row` }
   }
   return {
     rule,
