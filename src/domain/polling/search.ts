@@ -30,6 +30,10 @@ export async function pollTarget(pass: Pass, target: SearchTarget): Promise<void
     // The budget is spent (live searches took it) or the platform asked us to wait: nothing was sent.
     if (err instanceof AppError && err.kind === 'platform_budget_exhausted') {
       counts.deferred++
+      const waitMs = (err.extra.retryAfterSec ?? 0) * 1000
+      // Whole seconds: the wait was counted up to one from the moment it was kept.
+      const until = new Date(Math.floor((deps.clock.now().getTime() + waitMs) / 1000) * 1000).toISOString()
+      if (waitMs > 0) counters.heldUntil(target.platform, until.replace('.000Z', 'Z'), err.message)
       pass.deferrals.failed(target.platform, err)
       return
     }
