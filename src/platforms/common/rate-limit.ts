@@ -64,6 +64,12 @@ const remainingOf = (headers: Headers) => {
   return undefined
 }
 
+/** The wait a refusal names: `Retry-After`, else its reset when no request remains or it says nothing of them. */
+const namedWaitSec = (headers: Headers, now: number) => {
+  const remaining = remainingOf(headers)
+  return retryAfterSecOf(headers, now, remaining === undefined || remaining === 0)
+}
+
 /**
  * The rule every connector starts from: 429, or a 403 that says it is a limit (GitHub answers a spent limit with 403
  * and `x-ratelimit-remaining: 0`, a secondary limit with 403, a message naming it and often `retry-after`). The
@@ -72,13 +78,12 @@ const remainingOf = (headers: Headers) => {
  * for the REST API"); the primary window's reset may be seconds away.
  */
 export const headerRateLimit: RateLimitRule = ({ status, headers, text }, now) => {
-  const remaining = remainingOf(headers)
-  const spent = remaining === 0
+  const spent = remainingOf(headers) === 0
   const limited =
     status === 429 ||
     (status === 403 && (spent || headers.has('retry-after') || /rate.?limit/i.test(text.slice(0, 2000))))
   if (!limited) return undefined
-  const wait = retryAfterSecOf(headers, now, remaining === undefined || spent)
+  const wait = namedWaitSec(headers, now)
   // A Retry-After we cannot read was given all the same: saying none was would send the operator looking elsewhere.
   const unread = headers.get('retry-after')?.trim() ? ', a Retry-After that is neither seconds nor a date' : ''
   const why = `${status}${spent ? ', no requests remaining' : ''}${wait === undefined ? unread || ', no retry time given' : ''}`
@@ -103,7 +108,8 @@ export function spentWaitSec(headers: Headers, now = Date.now()): number | undef
 const ESCALATED_MOST_SEC = 3600
 
 /**
- * headerRateLimit for a platform that documents no wait (Google News): a refusal that names none waits a minute,
+ * headerRateLimit for a refusal that names no wait, where the platform documents none (Google News) or asks for
+ * longer waits as refusals go on (GitHub's secondary limits): a refusal that names none waits a minute,
  * then twice the last for each refusal in a row, up to an hour, so that a throttled address is left alone long enough
  * for the block to lift instead of being asked again every minute. A wait the answer names is kept as named;
  * `served()` (an answer that served) starts the doubling over. `refusal` names, in words, a throttle the status does
@@ -116,7 +122,7 @@ export function escalatingRateLimit(
   let inARow = 0
   const rule: RateLimitRule = (answer, now) => {
     const words = refusal(answer)
-    const named = retryAfterSecOf(answer.headers, now)
+    const named = namedWaitSec(answer.headers, now)
     const limit =
       headerRateLimit(answer, now) ??
       (words ? { retryAfterSec: named ?? DEFAULT_WAIT_SEC, why: `${answer.status}` } : undefined)
