@@ -7,7 +7,7 @@ import { shellWord } from '../../lib/shell-word'
 import type { PassSummary } from './summary'
 import { unresolvedWords } from '../../platforms/unresolved-name'
 import { scorerWords } from '../scoring/model-server-words'
-import { heldLines } from './held-advice'
+import { heldLines, until } from './held-advice'
 
 /**
  * A platform's "could not be reached", for the operator (poll --once, platforms check), with the base_url its searches
@@ -153,7 +153,7 @@ export async function passAdvice(
     // The line the pass's search was told in (polling/search.ts): source health's row may have been written since.
     const logged = summary.failuresLoggedAs[p] ?? 'poll_search_failed'
     lines.push(
-      `${p}: ${c.searches === 1 ? 'its one search' : `all ${c.searches} searches`} failed${reason ? ` (${withBaseUrl(deps.config, p, reason)})` : ''}; the ${logged} log lines say more`,
+      `${p}: ${c.searches === 1 ? 'its one search' : `all ${c.searches} searches`} failed${reason ? ` (${withBaseUrl(deps.config, p, reason)})` : ''}; the ${logged} log lines say more${until(summary, p)}`,
     )
   }
   lines.push(...heldLines(summary, health))

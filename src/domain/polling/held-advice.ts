@@ -24,3 +24,9 @@ export function heldLines(summary: PassSummary, health: HealthRow[]): string[] {
   }
   return lines
 }
+
+/** After a failed search's line: until when its rate limit holds the platform, when it named a wait. */
+export const until = (summary: PassSummary, platform: string) => {
+  const held = summary.held[platform]
+  return held ? `; nothing is sent to it before ${held.until}` : ''
+}

@@ -45,8 +45,9 @@ export type PassSummary = {
    */
   unresolved: Record<string, UnresolvedName>
   /**
-   * Per platform whose searches were refused unsent because a wait was kept for it (a rate limit met by this or another
-   * process, its budget spent): until when, and the refusal's words, for the line under `poll --once`'s table.
+   * Per platform whose last search failed naming a wait (a rate limit), or was refused unsent because a wait was kept
+   * for it (a rate limit met by this or another process, its budget spent): until when, and the refusal's words, for
+   * the lines under `poll --once`'s table.
    */
   held: Record<string, { until: string; why: string }>
 }
