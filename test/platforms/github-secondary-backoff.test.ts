@@ -44,4 +44,22 @@ describe('github: a secondary limit met again and again without retry-after', ()
     limited = true
     expect((await refusal())?.extra.retryAfterSec).toBe(60)
   })
+
+  // The search refused unsent while the wait lasts named the limit "spent": a secondary limit leaves requests, and
+  // an operator who reads "spent" adds a token or waits for the hour, neither of which is the cure.
+  test('the search refused while a secondary limit holds does not call the search limit spent', async () => {
+    const gh = fake(() => githubSecondaryLimit())
+    const github = createGithubConnector(
+      loadConfig({ env: { LEAD_SIGNALS_PLATFORMS_GITHUB_BASE_URL: gh.origin } }).platforms.github,
+      createLogger(() => {}),
+      { pauses: pauseBoard() },
+    )
+    await github.search('crm', 5).catch(() => {})
+    const held = await github.search('crm', 5).catch((err: Error & { kind: string }) => err)
+    expect(held).toMatchObject({ kind: 'platform_budget_exhausted' })
+    expect((held as Error).message).toMatch(
+      /^github asked us to wait \(rate limited\): wait \d+ s before searching again$/,
+    )
+    expect(gh.received).toHaveLength(1)
+  })
 })

@@ -5,7 +5,8 @@ import { answerNowMs, retryAfterSeconds } from '../../lib/retry-after'
 
 /** A platform's failed answer, as the rules below read it; `url` is the address that answered, after redirects. */
 export type FailedAnswer = { status: number; headers: Headers; text: string; url?: string }
-type RateLimit = { retryAfterSec: number; why: string }
+/** A rate limit's wait and why; `spent` when the refusal said no request remains (not a secondary limit's). */
+type RateLimit = { retryAfterSec: number; why: string; spent?: true }
 /** A wait as it is kept: `retryAfterSec`, and `askedSec` when upstream asked for longer (AppError's extra). */
 export type KeptWait = { retryAfterSec: number; askedSec?: number }
 
@@ -87,7 +88,7 @@ export const headerRateLimit: RateLimitRule = ({ status, headers, text }, now) =
   // A Retry-After we cannot read was given all the same: saying none was would send the operator looking elsewhere.
   const unread = headers.get('retry-after')?.trim() ? ', a Retry-After that is neither seconds nor a date' : ''
   const why = `${status}${spent ? ', no requests remaining' : ''}${wait === undefined ? unread || ', no retry time given' : ''}`
-  return { retryAfterSec: wait ?? DEFAULT_WAIT_SEC, why }
+  return { retryAfterSec: wait ?? DEFAULT_WAIT_SEC, why, ...(spent ? { spent: true as const } : {}) }
 }
 
 /**
@@ -128,10 +129,10 @@ export function escalatingRateLimit(
       (words ? { retryAfterSec: named ?? DEFAULT_WAIT_SEC, why: `${answer.status}` } : undefined)
     if (!limit) return limit
     const why = words ? `${limit.why}, ${words}` : limit.why
-    if (named !== undefined) return { retryAfterSec: limit.retryAfterSec, why }
+    if (named !== undefined) return { ...limit, why }
     const retryAfterSec = Math.min(mostSec, DEFAULT_WAIT_SEC * 2 ** Math.min(inARow, 16))
     inARow++
-    return { retryAfterSec, why: `${why}, ${inARow} in a row` }
+    return { ...limit, retryAfterSec, why: `${why}, ${inARow} in a row` }
   }
   return {
     rule,
