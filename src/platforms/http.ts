@@ -29,7 +29,7 @@ export type PlatformRequest = {
  */
 export async function sendPlatformRequest(
   a: PlatformRequest,
-): Promise<{ status: number; ok: boolean; text: string; headers: Headers }> {
+): Promise<{ status: number; ok: boolean; text: string; headers: Headers; url: string }> {
   const timeout = AbortSignal.timeout(a.timeoutMs)
   const signal = a.signal ? AbortSignal.any([a.signal, timeout]) : timeout
   const headers: Record<string, string> = { 'user-agent': USER_AGENT, ...a.headers }
@@ -58,7 +58,8 @@ export async function sendPlatformRequest(
     throw new AppError('upstream_error', `${a.platform} broke off its answer`)
   }
   if (!bytes) throw new AppError('upstream_error', `${a.platform} answered more than ${MAX_ANSWER_MB} MB`)
-  return { status: res.status, ok: res.ok, text: new TextDecoder().decode(bytes), headers: res.headers }
+  const text = new TextDecoder().decode(bytes)
+  return { status: res.status, ok: res.ok, text, headers: res.headers, url: res.url }
 }
 
 /** What reads a failed answer: the connector's rule and reader, and the longest wait it keeps (failedAnswer). */

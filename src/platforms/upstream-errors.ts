@@ -23,6 +23,8 @@ export class UpstreamStatusError extends AppError {
    * limit, so not `retryAfterSec`, which holds searches: a stream waits it out, up to a bound (platforms/stream.ts).
    */
   unavailableSec?: number
+  /** A rate limit whose answer said no request remains: the credentials' limit is spent, not a secondary one. */
+  limitSpent?: boolean
   constructor(
     readonly status: number,
     message: string,
@@ -67,12 +69,14 @@ export function failedAnswer(
   }
   const wait = keptWait(limit.retryAfterSec, longestWaitSec)
   // A 403 that is a limit (GitHub's, Reddit's) refused no credentials: the same ones serve once the wait is over.
-  return new UpstreamStatusError(
+  const limited = new UpstreamStatusError(
     answer.status,
     `${platform} is rate limited (${limit.why}); ${retryWords(wait)}`,
     wait,
     false,
   )
+  limited.limitSpent = limit.spent
+  return limited
 }
 
 /**

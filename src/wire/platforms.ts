@@ -38,8 +38,9 @@ const PlatformStatus = v.object({
   ),
   retryWhy: described(
     v.nullable(v.string()),
-    "What the platform announced for retryAt (no requests remaining, Stack Exchange's backoff or throttle_violation, " +
-      "rate limited for a refusal held for what the platform counts: the credentials, or this machine's address); " +
+    "What the platform announced for retryAt (no requests remaining, also for a refusal that said so, Stack Exchange's " +
+      'backoff or throttle_violation, rate limited for another refusal held for what the platform counts: the ' +
+      "credentials, or this machine's address); " +
       "null when retryAt is another refused search's, whose message is lastError.",
   ),
   warning: described(

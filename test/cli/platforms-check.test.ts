@@ -96,7 +96,7 @@ describe('lead-signals platforms check', () => {
     expect(again.get('github')).toMatchObject({
       status: 'rate_limited',
       detail: expect.stringMatching(
-        /^github's search limit is spent \(rate limited\): wait \d+ s before searching again$/,
+        /^github's search limit is spent \(no requests remaining\): wait \d+ s before searching again$/,
       ),
     })
     expect(github.received).toHaveLength(1)

@@ -53,7 +53,8 @@ describe("list_platforms' readable line names the platforms search_mentions take
   })
 
   test('a platform that refuses searches for a while is named with until when, not as searchable now', async () => {
-    // Reddit's rate limit (docs/platforms.md#rate-limits): 429 with the seconds left in X-Ratelimit-Reset.
+    // Reddit's rate limit (docs/platforms.md#rate-limits): 429 with the seconds left in X-Ratelimit-Reset, and none
+    // remaining, which the line repeats.
     const limited = { 'x-ratelimit-used': '600', 'x-ratelimit-remaining': '0.0', 'x-ratelimit-reset': '3600' }
     platforms.fail('reddit', () =>
       Response.json({ message: 'Too Many Requests', error: 429 }, { status: 429, headers: limited }),
@@ -68,7 +69,7 @@ describe("list_platforms' readable line names the platforms search_mentions take
       ).platforms.find((p) => p.platform === 'reddit') as { retryAt: string }
       const [first] = result.content
       expect(first?.type === 'text' && first.text).toBe(
-        `Searchable for you here: hackernews, stackoverflow, github, devto. Waiting: reddit until ${retryAt} (rate limited).`,
+        `Searchable for you here: hackernews, stackoverflow, github, devto. Waiting: reddit until ${retryAt} (no requests remaining).`,
       )
       // As the line says: the next search is refused before anything is sent.
       expect(toolErrorOf(await search()).code).toBe('platform_budget_exhausted')

@@ -55,4 +55,33 @@ describe('Google News throttling without Retry-After', () => {
     )
     for (let i = 0; i < 3; i++) expect(await waitOf(news.search('acme', 5))).toEqual(['upstream_error', 30])
   })
+
+  // Google's /sorry/ page is also met answering 503 (github.com/jarun/googler/issues/166,
+  // github.com/abenassi/Google-Search-API/issues/63: "503 CaptchaRedirect"): the same throttle, not an outage.
+  test("a 503 from Google's /sorry/ page is the throttle, with its wait and its words", async () => {
+    const google = fake((req) =>
+      req.url.pathname === '/sorry/index'
+        ? new Response('<html><body>Our systems have detected unusual traffic</body></html>', { status: 503 })
+        : new Response(null, { status: 302, headers: { location: `/sorry/index?continue=${req.url.pathname}` } }),
+    )
+    const news = createNewsConnector(
+      loadConfig({ env: { LEAD_SIGNALS_PLATFORMS_NEWS_BASE_URL: google.origin } }).platforms.news,
+      createLogger(() => {}),
+    )
+    expect(await waitOf(news.search('acme', 5))).toEqual(['upstream_error', 60])
+    expect(await waitOf(news.search('acme', 5))).toEqual(['upstream_error', 120])
+    const message = await news.search('acme', 5).catch((err: Error) => err.message)
+    expect(message).toContain('news is rate limited (503')
+    expect(message).toContain("Google's unusual-traffic page at /sorry/")
+    expect(message).toContain('retry after 240 s')
+  })
+
+  test('a 503 of the feed itself is an outage, not a throttle', async () => {
+    const google = fake(() => new Response('Service Unavailable', { status: 503 }))
+    const news = createNewsConnector(
+      loadConfig({ env: { LEAD_SIGNALS_PLATFORMS_NEWS_BASE_URL: google.origin } }).platforms.news,
+      createLogger(() => {}),
+    )
+    expect(await waitOf(news.search('acme', 5))).toEqual(['upstream_error', undefined])
+  })
 })

@@ -120,6 +120,7 @@ describe('which failed answers are rate limits', () => {
     expect(headerRateLimit(answer(403, { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset }), now)).toEqual({
       retryAfterSec: 120,
       why: '403, no requests remaining',
+      spent: true,
     })
     expect(headerRateLimit(answer(403, { 'retry-after': '30' }), now)?.retryAfterSec).toBe(30)
     expect(

@@ -30,6 +30,7 @@ export async function pollTarget(pass: Pass, target: SearchTarget): Promise<void
     // The budget is spent (live searches took it) or the platform asked us to wait: nothing was sent.
     if (err instanceof AppError && err.kind === 'platform_budget_exhausted') {
       counts.deferred++
+      heldBy(pass, target.platform, err)
       pass.deferrals.failed(target.platform, err)
       return
     }
@@ -43,6 +44,8 @@ export async function pollTarget(pass: Pass, target: SearchTarget): Promise<void
     if (!logged) deps.log.warn('poll_search_failed', { platform: target.platform, err })
     counters.toldIn(target.platform, logged || 'poll_search_failed')
     counters.unresolved(target.platform, unresolvedName(deps.config, target.platform, err))
+    // A rate limit's wait: the advice under poll --once's table says when it ends.
+    if (err instanceof AppError) heldBy(pass, target.platform, err)
     pass.deferrals.failed(target.platform, err)
     return
   }
@@ -59,4 +62,12 @@ export async function pollTarget(pass: Pass, target: SearchTarget): Promise<void
   // stored while this search's place goes to the next one (docs/performance.md#the-polling-writer).
   const todo = await deps.repos.polling.unhandled(pairs)
   await pass.pages.start(() => scoreAndStore(pass, todo, { cursor: next, fetchedAt }))
+}
+
+/** Keeps when the wait `err` names ends (PassSummary.held), in whole seconds: it was counted up to one. */
+function heldBy(pass: Pass, platform: string, err: AppError) {
+  const waitMs = (err.extra.retryAfterSec ?? 0) * 1000
+  if (waitMs <= 0) return
+  const until = new Date(Math.floor((pass.deps.clock.now().getTime() + waitMs) / 1000) * 1000).toISOString()
+  pass.counters.heldUntil(platform, until.replace('.000Z', 'Z'), err.message)
 }

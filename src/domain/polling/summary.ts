@@ -44,6 +44,12 @@ export type PassSummary = {
    * none does), for the line under `poll --once`'s table (docs/operations.md#when-a-pass-finds-nothing).
    */
   unresolved: Record<string, UnresolvedName>
+  /**
+   * Per platform whose last search failed naming a wait (a rate limit), or was refused unsent because a wait was kept
+   * for it (a rate limit met by this or another process, its budget spent): until when, and the refusal's words, for
+   * the lines under `poll --once`'s table.
+   */
+  held: Record<string, { until: string; why: string }>
 }
 
 const zero = (): PlatformCounts => ({
@@ -64,6 +70,7 @@ export function passCounters() {
   const byPlatform = new Map<string, PlatformCounts>()
   const loggedAs = new Map<string, string>()
   const unresolved = new Map<string, UnresolvedName>()
+  const held = new Map<string, { until: string; why: string }>()
   const sorted = <T>(m: Map<string, T>) => Object.fromEntries([...m].sort(([x], [y]) => x.localeCompare(y)))
   return {
     of: (platform: string): PlatformCounts => getOrAdd(byPlatform, platform, zero),
@@ -72,12 +79,15 @@ export function passCounters() {
     /** A failed search of `platform` could not look up a name (PassSummary.unresolved); undefined: it could. */
     unresolved: (platform: string, name: UnresolvedName | undefined) =>
       void (name ? unresolved.set(platform, name) : unresolved.delete(platform)),
-    summary(a: Omit<PassSummary, 'platforms' | 'totals' | 'failuresLoggedAs' | 'unresolved'>): PassSummary {
+    /** A search of `platform` was refused unsent until `until` (PassSummary.held). */
+    heldUntil: (platform: string, until: string, why: string) => void held.set(platform, { until, why }),
+    summary(a: Omit<PassSummary, 'platforms' | 'totals' | 'failuresLoggedAs' | 'unresolved' | 'held'>): PassSummary {
       const totals = zero()
       for (const c of byPlatform.values())
         for (const k of Object.keys(totals) as (keyof PlatformCounts)[]) totals[k] += c[k]
       const names = sorted(unresolved)
-      return { ...a, platforms: sorted(byPlatform), totals, failuresLoggedAs: sorted(loggedAs), unresolved: names }
+      const platforms = sorted(byPlatform)
+      return { ...a, platforms, totals, failuresLoggedAs: sorted(loggedAs), unresolved: names, held: sorted(held) }
     },
   }
 }

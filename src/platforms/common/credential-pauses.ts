@@ -2,6 +2,9 @@ import { AppError } from '../../errors'
 import { spentWaitSec } from './rate-limit'
 import { type PauseBoard, pauseBoard } from './shared-pauses'
 
+/** Why a pause holds when the platform said no request remains: its limit is spent. */
+const NONE_REMAINING = 'no requests remaining'
+
 // docs/platforms.md#rate-limits: a wait held for one set of credentials, by every connector and stream calling with
 // them. rate-limit.ts reads a platform's answers (a refusal, a spent limit, the wait asked); this file keeps what they
 // asked for and refuses calls meanwhile, on the pause board that every process shares (shared-pauses.ts).
@@ -45,7 +48,9 @@ export function sharedPause(
     async refused(err: unknown): Promise<never> {
       const limited = err instanceof AppError && err.kind === 'upstream_error' ? err.extra : undefined
       const wait = limited?.askedSec ?? limited?.retryAfterSec
-      if (wait) await hold(wait, 'rate limited')
+      // A refusal that said no request remains is the limit spent; any other (a secondary limit) is not.
+      const spent = (err as { limitSpent?: boolean }).limitSpent
+      if (wait) await hold(wait, spent ? NONE_REMAINING : 'rate limited')
       throw err
     },
     secondsLeft,
@@ -89,8 +94,11 @@ export function spentLimit(
   board: PauseBoard = pauseBoard(),
   longestSec?: number,
 ) {
+  // Only a limit said to have no request left is "spent"; a refusal with requests remaining (GitHub's secondary
+  // limits) asked for a wait, and is worded so (docs/platforms.md#rate-limits).
   const pause = sharedPause(
-    (wait, why) => `${spent} (${why}): wait ${wait} s before searching again`,
+    (wait, why) =>
+      `${why === NONE_REMAINING ? spent : `${platform} asked us to wait`} (${why}): wait ${wait} s before searching again`,
     platform,
     key,
     board,
@@ -98,7 +106,7 @@ export function spentLimit(
   )
   const heard = async (headers: Headers) => {
     const wait = spentWaitSec(headers, board.now())
-    if (wait !== undefined) await pause.hold(wait, 'no requests remaining')
+    if (wait !== undefined) await pause.hold(wait, NONE_REMAINING)
   }
   return { ...pause, heard }
 }

@@ -3,9 +3,10 @@ import { answerNowMs, retryAfterSeconds } from '../../lib/retry-after'
 // limit is not the failure of one query: the search runner keeps its retry time in source health (retryAt) and no
 // search of that platform is sent before it. The waits held for one set of credentials: credential-pauses.ts.
 
-/** A platform's failed answer, as the rules below read it. */
-export type FailedAnswer = { status: number; headers: Headers; text: string }
-type RateLimit = { retryAfterSec: number; why: string }
+/** A platform's failed answer, as the rules below read it; `url` is the address that answered, after redirects. */
+export type FailedAnswer = { status: number; headers: Headers; text: string; url?: string }
+/** A rate limit's wait and why; `spent` when the refusal said no request remains (not a secondary limit's). */
+type RateLimit = { retryAfterSec: number; why: string; spent?: true }
 /** A wait as it is kept: `retryAfterSec`, and `askedSec` when upstream asked for longer (AppError's extra). */
 export type KeptWait = { retryAfterSec: number; askedSec?: number }
 
@@ -64,6 +65,12 @@ const remainingOf = (headers: Headers) => {
   return undefined
 }
 
+/** The wait a refusal names: `Retry-After`, else its reset when no request remains or it says nothing of them. */
+const namedWaitSec = (headers: Headers, now: number) => {
+  const remaining = remainingOf(headers)
+  return retryAfterSecOf(headers, now, remaining === undefined || remaining === 0)
+}
+
 /**
  * The rule every connector starts from: 429, or a 403 that says it is a limit (GitHub answers a spent limit with 403
  * and `x-ratelimit-remaining: 0`, a secondary limit with 403, a message naming it and often `retry-after`). The
@@ -72,17 +79,16 @@ const remainingOf = (headers: Headers) => {
  * for the REST API"); the primary window's reset may be seconds away.
  */
 export const headerRateLimit: RateLimitRule = ({ status, headers, text }, now) => {
-  const remaining = remainingOf(headers)
-  const spent = remaining === 0
+  const spent = remainingOf(headers) === 0
   const limited =
     status === 429 ||
     (status === 403 && (spent || headers.has('retry-after') || /rate.?limit/i.test(text.slice(0, 2000))))
   if (!limited) return undefined
-  const wait = retryAfterSecOf(headers, now, remaining === undefined || spent)
+  const wait = namedWaitSec(headers, now)
   // A Retry-After we cannot read was given all the same: saying none was would send the operator looking elsewhere.
   const unread = headers.get('retry-after')?.trim() ? ', a Retry-After that is neither seconds nor a date' : ''
   const why = `${status}${spent ? ', no requests remaining' : ''}${wait === undefined ? unread || ', no retry time given' : ''}`
-  return { retryAfterSec: wait ?? DEFAULT_WAIT_SEC, why }
+  return { retryAfterSec: wait ?? DEFAULT_WAIT_SEC, why, ...(spent ? { spent: true as const } : {}) }
 }
 
 /**
@@ -103,19 +109,30 @@ export function spentWaitSec(headers: Headers, now = Date.now()): number | undef
 const ESCALATED_MOST_SEC = 3600
 
 /**
- * headerRateLimit for a platform that documents no wait (Google News): a refusal that names none waits a minute,
+ * headerRateLimit for a refusal that names no wait, where the platform documents none (Google News) or asks for
+ * longer waits as refusals go on (GitHub's secondary limits): a refusal that names none waits a minute,
  * then twice the last for each refusal in a row, up to an hour, so that a throttled address is left alone long enough
  * for the block to lift instead of being asked again every minute. A wait the answer names is kept as named;
- * `served()` (an answer that served) starts the doubling over (docs/platforms.md#rate-limits).
+ * `served()` (an answer that served) starts the doubling over. `refusal` names, in words, a throttle the status does
+ * not show (Google's /sorry/ page answering 503) (docs/platforms.md#rate-limits).
  */
-export function escalatingRateLimit(mostSec = ESCALATED_MOST_SEC) {
+export function escalatingRateLimit(
+  mostSec = ESCALATED_MOST_SEC,
+  refusal: (answer: FailedAnswer) => string | undefined = () => undefined,
+) {
   let inARow = 0
   const rule: RateLimitRule = (answer, now) => {
-    const limit = headerRateLimit(answer, now)
-    if (!limit || retryAfterSecOf(answer.headers, now) !== undefined) return limit
+    const words = refusal(answer)
+    const named = namedWaitSec(answer.headers, now)
+    const limit =
+      headerRateLimit(answer, now) ??
+      (words ? { retryAfterSec: named ?? DEFAULT_WAIT_SEC, why: `${answer.status}` } : undefined)
+    if (!limit) return limit
+    const why = words ? `${limit.why}, ${words}` : limit.why
+    if (named !== undefined) return { ...limit, why }
     const retryAfterSec = Math.min(mostSec, DEFAULT_WAIT_SEC * 2 ** Math.min(inARow, 16))
     inARow++
-    return { retryAfterSec, why: `${limit.why}, ${inARow} in a row` }
+    return { ...limit, retryAfterSec, why: `${why}, ${inARow} in a row` }
   }
   return {
     rule,

@@ -2,10 +2,11 @@ import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
 import { platformJsonGet } from '../http'
-import { type FailureReader, jsonBodyOf, UpstreamStatusError } from '../upstream-errors'
+import { type FailureReader, failedAnswer, jsonBodyOf, UpstreamStatusError } from '../upstream-errors'
 import { authorOr, count, isoDate, readEnvelope, readItems, ReadableDate } from '../common/mapping'
 import { pagedSearch } from '../common/collect'
 import { spentLimit } from '../common/credential-pauses'
+import { escalatingRateLimit } from '../common/rate-limit'
 import { pauseKey, perMachine, type PlatformShared } from '../common/shared-pauses'
 import { stripHtml } from '../common/html-text'
 import { AS_SENT, type Mention } from '../../mention'
@@ -83,7 +84,12 @@ export function createGithubConnector(
   // one.
   const key = pauseKey('github', config.base_url, config.token.trim() || perMachine(''))
   const pause = spentLimit("github's search limit is spent", 'github', key, shared.pauses)
-  const get = platformJsonGet('github', config, headers, queryRefusal, pause.heard)
+  // A secondary limit without retry-after, met again and again, waits longer each time (docs/platforms.md#rate-limits):
+  // GitHub asks for exponentially increasing waits, and may ban an integration that goes on.
+  const throttle = escalatingRateLimit()
+  const refusal: FailureReader = (answer, now) =>
+    queryRefusal(answer, now) ?? failedAnswer('github', answer, throttle.rule, now)
+  const get = platformJsonGet('github', config, headers, refusal, pause.heard)
 
   return {
     platform: 'github',
@@ -103,6 +109,7 @@ export function createGithubConnector(
       let body: unknown
       try {
         body = await get('/search/issues', params, signal)
+        throttle.served()
       } catch (err) {
         if (!(err instanceof UnsearchableQuery)) return pause.refused(err)
         const lost = lostAlternatives(keyword)

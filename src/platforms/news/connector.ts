@@ -4,7 +4,7 @@ import type { Logger } from '../../lib/log'
 import { FeedDate, fetchFeed, HttpUrl, newestFirst, Text, TextWithAttributes } from '../feeds/feed'
 import { htmlToText } from '../common/html-text'
 import { authorOr, readItems } from '../common/mapping'
-import { escalatingRateLimit } from '../common/rate-limit'
+import { escalatingRateLimit, type FailedAnswer } from '../common/rate-limit'
 import type { Mention } from '../../mention'
 import type { PlatformConnector } from '../types'
 import { newsQuery } from '../../query/platform-queries'
@@ -29,7 +29,7 @@ export function createNewsConnector(config: Config['platforms']['news'], log: Lo
   // Whether the last search's articles kept Google's redirect for want of the article's own address.
   let redirectsOnly = false
   // Google names no wait for a throttled address: each refusal in a row waits longer (docs/platforms.md#rate-limits).
-  const throttle = escalatingRateLimit()
+  const throttle = escalatingRateLimit(undefined, sorryPage)
   return {
     platform: 'news',
     async search(keyword, limit, signal) {
@@ -54,6 +54,15 @@ export function createNewsConnector(config: Config['platforms']['news'], log: Lo
         : undefined,
   }
 }
+
+/**
+ * Google's "unusual traffic" page, where a throttled address is sent: its refusal is the throttle whatever its status
+ * (429, or 503 as it is also met), not an outage of the feed (docs/platforms.md#medium-substack-and-news).
+ */
+const sorryPage = (answer: FailedAnswer) =>
+  answer.url && URL.canParse(answer.url) && new URL(answer.url).pathname.startsWith('/sorry/')
+    ? "Google's unusual-traffic page at /sorry/"
+    : undefined
 
 const isGoogleNews = (address: string) => /^https?:\/\/news\.google\.com\//i.test(address)
 
