@@ -5,7 +5,7 @@ import { isKeyless, missingSettings } from '../../platforms/configured'
 import type { Needs } from '../needs'
 import { shellWord } from '../../lib/shell-word'
 import type { PassSummary } from './summary'
-import { unresolvedWords } from '../../platforms/unresolved-name'
+import { failedLines } from './failed-lines'
 import { scorerWords } from '../scoring/model-server-words'
 
 /**
@@ -146,16 +146,7 @@ export async function passAdvice(
   const why = new Map(
     (failed.length ? await deps.repos.platformHealth.list() : []).map((h) => [h.platform, h.lastError]),
   )
-  for (const [p, c] of failed) {
-    // A name that does not resolve, as this pass saw it: said so, with the setting that holds it.
-    const name = summary.unresolved[p]
-    const reason = name ? unresolvedWords(p, name) : why.get(p)
-    // The line the pass's search was told in (polling/search.ts): source health's row may have been written since.
-    const logged = summary.failuresLoggedAs[p] ?? 'poll_search_failed'
-    lines.push(
-      `${p}: ${c.searches === 1 ? 'its one search' : `all ${c.searches} searches`} failed${reason ? ` (${withBaseUrl(deps.config, p, reason)})` : ''}; the ${logged} log lines say more`,
-    )
-  }
+  lines.push(...failedLines(deps.config, summary, failed, why))
   // Every platform searched failed, some for want of a connection: the console's checklist says the same
   // (docs/console.md#getting-started). Waiting for the next pass will not help; the network will.
   const searched = Object.values(summary.platforms).filter((c) => c.searches > 0).length
