@@ -48,6 +48,11 @@ export class AppError extends Error {
       /** For a caller when the message is for the operator (it names a host): a few words on why. */
       reason?: string
       /**
+       * What a caller of the API or MCP is told, when it says more than the message, which health notes and the
+       * operator's advice compare (a platform that could not be reached: platforms/unreachable-kind.ts).
+       */
+      toCaller?: string
+      /**
        * The log event a connector already told this failure in, with more than its message says
        * (platform_login_limited): a polling pass does not log it again (docs/operations.md#logs).
        */

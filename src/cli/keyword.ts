@@ -9,14 +9,14 @@ import { queriesOf, refuseUnquotedQuery } from './query-args'
 import { refuseSplitTeamName } from './team-words'
 import { listedBy, teamFlag } from './not-there'
 import { searchingPlans } from '../domain/polling/advice'
-import { unreachedLine } from './keyword-reach'
+import { streamedLine, unreachedLine } from './keyword-reach'
 
 async function add(argv: string[]): Promise<number> {
   refuseUnquotedQuery('keyword add', argv)
   const { flags, positionals } = parseFlags(argv, { team: { type: 'string' } })
   const ref = requireFlag(flags, 'team')
   const keywords = queriesOf('keyword add', argv, positionals)
-  const { result, narrowed, polling, profiles, unsearched, nowhere } = await withDeps(flags, async (deps) => {
+  const { result, narrowed, polling, profiles, unsearched, reach } = await withDeps(flags, async (deps) => {
     await refuseSplitTeamName(deps, 'keyword add', argv)
     const team = await findTeam(deps, ref)
     const teamId = team.id
@@ -31,7 +31,7 @@ async function add(argv: string[]): Promise<number> {
         plans: searchingPlans(deps.config),
       },
       profiles: (await listIcps(deps, { teamId })).length,
-      nowhere: unreachedLine(deps, team, ref, result.added),
+      reach: unreachedLine(deps, team, ref, result.added) ?? streamedLine(deps, team, ref, result.added),
     }
   })
   if (result.added.length > 0) console.log(`Now tracking ${quoted(result.added)}.`)
@@ -47,7 +47,8 @@ async function add(argv: string[]): Promise<number> {
     console.log(
       `Next: plan ${unsearched.plan} includes no platform, so nothing is searched for this team: lead-signals team set --team ${shellWord(ref)} --plan PLAN gives it one that does (${unsearched.plans.join(', ')}).`,
     )
-  else if (nowhere) console.log(nowhere)
+  // Nothing reaches the keywords, or only streams do (keyword-reach.ts).
+  else if (reach) console.log(reach)
   // When it is searched (docs/operations.md#keyword-polling): now on request, else on the server's schedule.
   else if (result.added.length > 0)
     console.log(

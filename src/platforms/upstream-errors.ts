@@ -1,5 +1,6 @@
 import { AppError } from '../errors'
 import { retryAfterSeconds } from '../lib/retry-after'
+import { unreachableToCaller } from './unreachable-kind'
 import {
   type FailedAnswer,
   headerRateLimit,
@@ -37,14 +38,15 @@ export class UpstreamStatusError extends AppError {
 
 /**
  * A platform that could not be reached at all (no answer, not a refusal): `platforms check` says so. `because` is the
- * network's own error (a name that did not resolve, a refused connection), for the log only.
+ * network's own error (a name that did not resolve, a refused connection), for the log only; a caller of the API is
+ * told its kind in words that name no address (unreachable-kind.ts).
  */
 export class PlatformUnreachableError extends AppError {
   constructor(
     message: string,
     readonly because?: unknown,
   ) {
-    super('upstream_error', message)
+    super('upstream_error', message, { toCaller: unreachableToCaller(message, because) })
   }
 }
 

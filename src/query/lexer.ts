@@ -60,6 +60,12 @@ export function tokenize(written: string): Token[] {
           position: i + 1,
           expected: `a space after the phrase that ends at character ${i} (a phrase cannot hold a ")`,
         })
+      // A * makes a prefix of a word only (docs/queries.md): after a phrase it was read as a word with no letter.
+      if (source[i] === '*')
+        throw new QuerySyntaxError({
+          position: i + 1,
+          expected: `a space after the phrase that ends at character ${i}: a * makes a prefix of a word (automat*), and a phrase takes none`,
+        })
     } else if (c === '-' && i + 1 < source.length && !SPACE.test(source[i + 1])) {
       tokens.push({ type: '-', at })
       i++

@@ -151,6 +151,7 @@ class Parser {
     const prefix = !phrase && written.endsWith('*')
     const text = prefix ? written.slice(0, -1) : written
     if (!phrase && text.includes('*')) fail(at + text.indexOf('*'), 'a * only at the end of a word (a prefix)')
+    if (prefix && text === '') fail(at, 'a word before the * (a prefix: automat*)')
     const words = wordsOf(text)
     if (words.length === 0) fail(at, 'a word with a letter or a digit')
     return { kind: 'term', at, text, words, phrase, prefix, inTitle }

@@ -32,7 +32,7 @@ export function callerFailure(
  * characters); the bound keeps any that repeats what was sent from coming back at the length it was sent. One line
  * without control characters: a message may quote a platform (an error body), and a client prints it to a terminal.
  */
-export const callerMessage = (failure: AppError) => capped(oneShownLine(failure.message), 600)
+export const callerMessage = (failure: AppError) => capped(oneShownLine(failure.extra.toCaller ?? failure.message), 600)
 
 /** The error body of versioned routes and MCP tool errors: `{error: {code, message, details?}}`. */
 export function errorBody(failure: AppError): { error: { code: string; message: string; details?: FieldIssue[] } } {

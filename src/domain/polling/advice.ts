@@ -5,9 +5,9 @@ import { isKeyless, missingSettings } from '../../platforms/configured'
 import type { Needs } from '../needs'
 import { shellWord } from '../../lib/shell-word'
 import type { PassSummary } from './summary'
-import { unresolvedWords } from '../../platforms/unresolved-name'
+import { failedLines } from './failed-lines'
 import { scorerWords } from '../scoring/model-server-words'
-import { heldLines, until } from './held-advice'
+import { heldLines } from './held-advice'
 
 /**
  * A platform's "could not be reached", for the operator (poll --once, platforms check), with the base_url its searches
@@ -145,17 +145,7 @@ export async function passAdvice(
   const failed = Object.entries(summary.platforms).filter(([, c]) => c.searches > 0 && c.failed === c.searches)
   // Why, as source health keeps it: the platform's own message (never a URL or a body), written as the search failed.
   const health = failed.length || summary.totals.deferred ? await deps.repos.platformHealth.list() : []
-  const why = new Map(health.map((h) => [h.platform, h.lastError]))
-  for (const [p, c] of failed) {
-    // A name that does not resolve, as this pass saw it: said so, with the setting that holds it.
-    const name = summary.unresolved[p]
-    const reason = name ? unresolvedWords(p, name) : why.get(p)
-    // The line the pass's search was told in (polling/search.ts): source health's row may have been written since.
-    const logged = summary.failuresLoggedAs[p] ?? 'poll_search_failed'
-    lines.push(
-      `${p}: ${c.searches === 1 ? 'its one search' : `all ${c.searches} searches`} failed${reason ? ` (${withBaseUrl(deps.config, p, reason)})` : ''}; the ${logged} log lines say more${until(summary, p)}`,
-    )
-  }
+  lines.push(...failedLines(deps.config, summary, failed, new Map(health.map((h) => [h.platform, h.lastError]))))
   lines.push(...heldLines(summary, health))
   // Every platform searched failed, some for want of a connection: the console's checklist says the same
   // (docs/console.md#getting-started). Waiting for the next pass will not help; the network will.
