@@ -1,6 +1,7 @@
 import { expect, test } from 'bun:test'
 import { readQuery } from '../../src/query/parse'
 import { mayMatchText } from '../../src/query/match'
+import { fastestMs } from '../support/cpu-time'
 
 // A phrase of CJK and Latin words (docs/queries.md#words) went on to its pattern wherever its words joined occur in
 // the text's words joined, and the pattern tried the whole phrase from each CJK character: 190 of one character and
@@ -8,13 +9,14 @@ import { mayMatchText } from '../../src/query/match'
 // 4,000 characters, about as much per 1 MB (docs/performance.md#query-preview).
 const phrase = `"${'語'.repeat(190)} crm"`
 
-test('a long mixed CJK and Latin phrase over a 1 MB post of its CJK character is matched in well under 1 s', () => {
+test('a long mixed CJK and Latin phrase over a 1 MB post of its CJK character is matched in well under 1 s', async () => {
   const query = readQuery(phrase)
-  const started = performance.now()
-  expect(mayMatchText(query, `${'語'.repeat(1_000_000)} crm`)).toBe(true)
-  expect(mayMatchText(query, `${'語 '.repeat(500_000)}crms ${'語'.repeat(190)}crm`)).toBe(true)
-  expect(mayMatchText(query, `${'語'.repeat(1_000_000)}crms x${'語'.repeat(190)}xcrm`)).toBe(false)
-  expect(performance.now() - started).toBeLessThan(1000)
+  const ms = await fastestMs(1000, () => {
+    expect(mayMatchText(query, `${'語'.repeat(1_000_000)} crm`)).toBe(true)
+    expect(mayMatchText(query, `${'語 '.repeat(500_000)}crms ${'語'.repeat(190)}crm`)).toBe(true)
+    expect(mayMatchText(query, `${'語'.repeat(1_000_000)}crms x${'語'.repeat(190)}xcrm`)).toBe(false)
+  })
+  expect(ms).toBeLessThan(1000)
 })
 
 test('mixed phrases match across spaces and punctuation, never inside a Latin word', () => {
