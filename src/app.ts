@@ -3,6 +3,7 @@ import type { Deps } from './deps'
 import { consolePageRoutes } from './http/console/page-routes'
 import { consolePeopleRoutes } from './http/console/people-routes'
 import { consoleSessionRoutes } from './http/console/session-routes'
+import { consoleScoreRoutes } from './http/console/score-routes'
 import { consoleSettingsRoutes } from './http/console/settings-routes'
 import { consoleTeamRoutes } from './http/console/team-routes'
 import { consoleOAuthRoutes } from './http/console/oauth-routes'
@@ -72,6 +73,7 @@ export function createApp(deps: Deps, a: { connectionIdleSec?: number } = {}) {
     .use(consoleTeamRoutes(deps))
     .use(consolePeopleRoutes(deps))
     .use(consoleSettingsRoutes(deps))
+    .use(consoleScoreRoutes(deps))
     .use(consoleOAuthRoutes(deps))
     .use(consoleWebhookRoutes(deps))
     .use(unsubscribeRoutes(deps))

@@ -4,6 +4,7 @@ import { People } from './pages/people'
 import { Settings } from './pages/settings'
 import { Signals } from './pages/signals'
 import { Sources } from './pages/sources'
+import { TryScorer } from './pages/try-scorer'
 import { Usage } from './pages/usage'
 import { Webhooks } from './pages/webhooks'
 
@@ -18,6 +19,7 @@ export const PAGES = [
   { path: 'people', name: 'People', view: People },
   { path: 'keywords', name: 'Keywords', view: Keywords },
   { path: 'icp-profiles', name: 'ICP profiles', view: Icps },
+  { path: 'try-scorer', name: 'Try the scorer', view: TryScorer },
   { path: 'usage', name: 'Usage', view: Usage },
   { path: 'sources', name: 'Sources', view: Sources },
   { path: 'webhooks', name: 'Destinations', view: Webhooks },
@@ -26,7 +28,12 @@ export const PAGES = [
 
 // A page by its name where its address is another (Destinations at #/webhooks), and ICP profiles by the short name the
 // command line gives them (`lead-signals icp`): a typed or guessed address opens the page rather than "No such page".
-const OTHER_NAMES: Record<string, string> = { destinations: 'webhooks', icps: 'icp-profiles', icp: 'icp-profiles' }
+const OTHER_NAMES: Record<string, string> = {
+  destinations: 'webhooks',
+  icps: 'icp-profiles',
+  icp: 'icp-profiles',
+  score: 'try-scorer',
+}
 
 /**
  * The page's address in the window's; the part after '?' is the page's own state (the Signals page's filters). An

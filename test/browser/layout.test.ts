@@ -46,6 +46,7 @@ const PAGES = [
   { name: 'People', slug: 'people', ready: '.person' },
   { name: 'Keywords', slug: 'keywords', ready: 'td[data-label="Keyword"]' },
   { name: 'ICP profiles', slug: 'icp-profiles', ready: '.cards li' },
+  { name: 'Try the scorer', slug: 'try-scorer', ready: 'textarea' },
   { name: 'Usage', slug: 'usage', ready: '.chart', noActions: true },
   { name: 'Sources', slug: 'sources', ready: 'td[data-label="Platform"]', noActions: true },
   { name: 'Destinations', slug: 'destinations', ready: '.cards li' },

@@ -152,7 +152,16 @@ export function GettingStarted(props: { team: string }) {
     <section class="getting-started" aria-label="Getting started">
       <h2>No signals yet</h2>
       <p>{nextPass(state.polling)}</p>
-      <p class="next">What to do next: {next.todo}</p>
+      {/* No platform to search (air-gapped, no credentials): a pasted post is the one lead the team can score today. */}
+      {!steps[0]?.done && (
+        <p class="first-step">
+          First step: paste a post your buyers wrote on the <a href="#/try-scorer">Try the scorer</a> page, to see how
+          it is read while no platform can be searched here.
+        </p>
+      )}
+      <p class="next">
+        {steps[0]?.done ? 'What to do next' : 'Then'}: {next.todo}
+      </p>
       <ol class="checklist">
         {steps.map((s) => (
           <li class={s.done ? 'done' : ''}>

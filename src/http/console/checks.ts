@@ -31,7 +31,8 @@ function fromThisSite(request: Request, publicUrl: string): boolean {
 /**
  * The checks of every console route, in order: the request comes from this site (403), then the session (401), then
  * a JSON body (400, read as the API reads it, see ../checks-before-body.ts), then the route's fields.
- * `signedIn: false` (signing in) skips the session. Console calls are never counted.
+ * `signedIn: false` (signing in) skips the session. Console calls are never counted, but for a try of the scorer
+ * (score-routes.ts), which is the API's score route.
  */
 export const consoleChecks = (deps: Deps, a: { signedIn: boolean }) => {
   const checks = checksBeforeBody(
