@@ -1,6 +1,7 @@
 import { version } from '../../package.json'
 import { ConfigError } from '../config/config-error'
 import { appErrorIn, ERRORS } from '../errors'
+import { journalPriority } from '../lib/journal'
 import { createLogger } from '../lib/log'
 import { parseFlags } from './args'
 import { type Command, noPositionals } from './common'
@@ -92,7 +93,9 @@ export async function dispatch(argv: string[]): Promise<number> {
 
 // A refusal may echo what was typed (a team, a plan, a file name): shown bounded, its control and direction characters
 // as U+FFFD, so a pasted escape sequence is not run by the terminal (failure-line.ts).
-const sayFailure = (message: string) => console.error(`lead-signals: ${failureLine(message)}`)
+// An error in the journal too (journal.ts): the line `systemctl status` shows when serve stops.
+const sayFailure = (message: string) =>
+  console.error(`${journalPriority()?.('error') ?? ''}lead-signals: ${failureLine(message)}`)
 
 async function reportFailure(error: unknown): Promise<number> {
   if (error instanceof ConfigError) {

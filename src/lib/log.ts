@@ -1,4 +1,5 @@
 import { writeSync } from 'node:fs'
+import { journalPriority } from './journal'
 import { networkReason, unresolvedHost } from './network-reason'
 import { OWN_WORDS } from './own-words'
 import { DIRECTION_CHARS } from './text'
@@ -17,11 +18,13 @@ type LogFormat = 'json' | 'human'
  * safe summary (see `describeError`), never its stack: log lines leave the machine in many setups, and stacks carry
  * file paths.
  *
- * Without a `write`, lines go to stderr, human when stderr is a terminal; with one (tests), JSON unless told.
+ * Without a `write`, lines go to stderr, human when stderr is a terminal, each after its priority when it is the
+ * journal (journal.ts); with one (tests), JSON unless told.
  */
 export function createLogger(write?: (line: string) => void, a: { format?: LogFormat } = {}): Logger {
   const format = a.format ?? (write === undefined && process.stderr.isTTY ? 'human' : 'json')
   const out = write ?? stderrLines()
+  const priority = write === undefined && format === 'json' ? journalPriority() : undefined
   const emit =
     (level: string) =>
     (event: string, fields: Record<string, unknown> = {}) => {
@@ -29,7 +32,8 @@ export function createLogger(write?: (line: string) => void, a: { format?: LogFo
       const line: Record<string, unknown> = { time: isoText(new Date()), level, event }
       for (const key of Object.keys(fields)) if (key !== 'err') line[key] = fields[key]
       if (fields.err !== undefined) line.err = describeError(fields.err)
-      out(inert(format === 'human' ? humanLine(line) : JSON.stringify(line)))
+      const text = inert(format === 'human' ? humanLine(line) : JSON.stringify(line))
+      out(priority ? `${priority(level)}${text}` : text)
     }
   return { info: emit('info'), warn: emit('warn'), error: emit('error') }
 }

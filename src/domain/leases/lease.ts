@@ -1,3 +1,4 @@
+import { createOutage } from '../../lib/outage'
 import type { Needs } from '../needs'
 import { isDeadLocalHolder, newHolder, renewEveryMs } from './holder'
 import { answeredWithin, LeaseLapsed } from './lapse'
@@ -61,6 +62,9 @@ async function takeLease(deps: LeaseDeps, name: string, ttlMs: number): Promise<
   }
   arm()
   let renewing = false
+  // Renewals that fail (a full disk, a read-only database) fail every third of the lease for as long as that lasts:
+  // the log tells the failures' beginning, reminds every 15 minutes and tells their end, not each renewal.
+  const failing = createOutage(() => deps.clock.now())
   const renew = async () => {
     // One renewal at a time: a database that does not answer is not sent a pile of them.
     if (renewing) return
@@ -68,14 +72,20 @@ async function takeLease(deps: LeaseDeps, name: string, ttlMs: number): Promise<
     try {
       const renewed = await leases.renew(name, holder, ttlMs)
       arm()
+      // The database answers again; a renewal that finds the lease taken over says that instead.
+      const ended = failing.ended()
+      if (ended && renewed) deps.log.info('lease_renewed', { job: name, ...ended })
       if (!renewed) {
-        deps.log.warn('lease_lost', { job: name })
+        deps.log.warn('lease_lost', { job: name, ...ended })
         lost.abort()
       }
     } catch (err) {
       arm()
       // A database hiccup is not a lost lease; the next renewal tries again before the expiry.
-      deps.log.warn('lease_renewal_failed', { job: name, err })
+      const told = failing.failed()
+      if (told?.tell === 'began') deps.log.warn('lease_renewal_failed', { job: name, err })
+      else if (told)
+        deps.log.warn('lease_renewal_still_failing', { job: name, since: told.since, failures: told.failures, err })
     } finally {
       renewing = false
     }

@@ -36,6 +36,19 @@ export function streamHealth(
   // a failure and a success change columns of their own, and a later one of a kind holds all the row keeps of it.
   let due: Partial<Record<'failure' | 'success', () => Promise<void>>> = {}
   let sending = false
+  // Writes that fail (the disk full, the database read-only) fail at each read and retry while that lasts: told when
+  // they begin, reminded every 15 minutes, and their end told, not a line a write (docs/operations.md#logs).
+  const unwritten = createOutage(() => deps.clock.now())
+  const written = () => {
+    const ended = unwritten.ended()
+    if (ended) deps.log.info('stream_health_written', { platform, ...ended })
+  }
+  const notWritten = (what: string, err: unknown) => {
+    const told = unwritten.failed()
+    if (told?.tell === 'began') deps.log.error('stream_health_not_written', { platform, what, err })
+    else if (told)
+      deps.log.error('stream_health_not_written', { platform, what, since: told.since, failures: told.failures, err })
+  }
   const write = (what: 'failure' | 'success', send: () => Promise<void>) => {
     due[what] = send
     if (!sending) void sendDue()
@@ -45,8 +58,7 @@ export function streamHealth(
     while (Object.keys(due).length > 0) {
       const now = due
       due = {}
-      for (const [what, send] of Object.entries(now))
-        await send().catch((err) => deps.log.error('stream_health_not_written', { platform, what, err }))
+      for (const [what, send] of Object.entries(now)) await send().then(written, (err) => notWritten(what, err))
     }
     sending = false
   }
