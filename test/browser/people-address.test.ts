@@ -2,6 +2,7 @@
 // and a link a colleague opens show the same list, with the real app, a database file and Chromium.
 import { describe, expect } from 'bun:test'
 import type { Page } from 'playwright-core'
+import { expectHash, filterAndTurn } from '../support/address'
 import { navigateTo } from '../support/browser'
 import { crmSignals } from '../support/crm-signals'
 import { atBothSizes, oneTeamConsole } from '../support/one-team-console'
@@ -26,15 +27,8 @@ describe('the People page in its address', () => {
     await page.getByLabel('Name').fill('lead')
     await page.getByRole('button', { name: 'Find' }).click()
     await count(page, '1–20 of 45')
-    await page.getByLabel('Intent').selectOption('MENTION')
-    await count(page, '1–20 of 25')
-    await page.getByRole('button', { name: 'Next' }).click()
-    await count(page, '21–25 of 25')
-    // The address is written once the page has drawn the change: waited for, then compared.
-    const wanted = '#/people?name=lead&intent=MENTION&offset=20'
-    await page.waitForURL((url) => url.hash === wanted, { timeout: 5000 }).catch(() => {})
-    const address = page.url()
-    expect(new URL(address).hash).toBe(wanted)
+    await filterAndTurn(page, ['Intent', 'MENTION'], (text) => count(page, text), ['1–20 of 25', '21–25 of 25'])
+    const address = await expectHash(page, '#/people?name=lead&intent=MENTION&offset=20')
     await page.locator('ul.people a[href^="#/people/"]').first().click()
     await page.getByRole('heading', { name: 'Accounts' }).waitFor()
     await page.goBack()
