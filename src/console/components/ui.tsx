@@ -94,7 +94,7 @@ export function Pager(props: {
       </button>
       {props.shown && (
         <span>
-          {offset + 1}–{Math.min(offset + size, total)} of {total}
+          {offset + 1}–{Math.min(offset + size, total)} of {total.toLocaleString()}
         </span>
       )}
       <button type="button" disabled={offset + size >= total} onClick={() => go(offset + size)}>
