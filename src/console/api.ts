@@ -78,9 +78,22 @@ function unexplained(res: Response): string {
   return `Too many requests for now: try again in ${when}.`
 }
 
-/** A time in the reader's own words, to the minute ("Dec 5, 2026, 7:06 AM"): seconds are noise on a page. */
+/**
+ * A time in the reader's own words, to the minute, with the zone it is told in ("Dec 5, 2026, 7:06 AM GMT+1"):
+ * seconds are noise on a page, and a time without its zone is read in whichever zone the reader assumes. (dateStyle
+ * cannot be combined with timeZoneName, hence the fields one by one.)
+ */
 export const when = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '—'
+  iso
+    ? new Date(iso).toLocaleString(undefined, {
+        year: 'numeric',
+        month: 'short',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+        timeZoneName: 'short',
+      })
+    : '—'
 
 /**
  * A change made from a page: its data is read again afterwards, and a failure becomes the page's message. Read again

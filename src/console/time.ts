@@ -35,3 +35,9 @@ export function fromNow(iso: string, now = serverNow()): string {
   if (minutes < 90) return `in ${minutes} min`
   return `in ${Math.round(minutes / 60)} h`
 }
+
+/**
+ * The exact time on hover over a relative one ("11/1/2026, 9:00:00 AM GMT+9"): with its zone, as the reader's clock
+ * may not be the one they assume (a colleague's link, a laptop still on home time).
+ */
+export const exactly = (iso: string) => new Date(iso).toLocaleString(undefined, { timeZoneName: 'short' })

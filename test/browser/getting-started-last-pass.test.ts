@@ -29,7 +29,7 @@ describe('getting started after a first pass', () => {
     await pass.waitFor()
     const text = (await pass.textContent()) ?? ''
     expect(text).toMatch(
-      /Your keywords were last searched 5 min ago \([A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M\)\./,
+      /Your keywords were last searched 5 min ago \([A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M [A-Z]+[+-\d:]*\)\./,
     )
     expect(text).not.toMatch(/\d:\d{2}:\d{2}/)
     expect(await fitsWidth(page)).toBe(true)

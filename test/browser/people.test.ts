@@ -77,10 +77,10 @@ for (const [label, viewport] of [
 
         await rows.first().getByRole('link', { name: 'ann_ops' }).click()
         await page.getByRole('heading', { name: /ann_ops/ }).waitFor()
-        // When they were seen, to the minute as people read a date ("Dec 5, 2026, 7:06 AM"), without the seconds; one
-        // time when both are the same minute.
+        // When they were seen, to the minute as people read a date, with its zone ("Dec 5, 2026, 7:06 AM UTC") and
+        // without the seconds; one time when both are the same minute.
         expect(await page.locator('dt:text-is("Seen") + dd').textContent()).toMatch(
-          /^[^:]+\d:\d\d( [AP]M)? to [^:]+\d:\d\d( [AP]M)?$/,
+          /^[^:]+\d:\d\d( [AP]M)? [A-Z]+[+-\d:]* to [^:]+\d:\d\d( [AP]M)? [A-Z]+[+-\d:]*$/,
         )
         // Find narrows the choices to the names that hold the text (a team has more people than the list shows).
         const choices = page.getByLabel('The same person on another account').locator('option')

@@ -131,7 +131,9 @@ describe('the Signals page as an inbox', () => {
       const time = top.locator('time')
       expect(await time.textContent()).toBe('1 h ago')
       expect(await time.getAttribute('title')).toBe(
-        await time.evaluate((t) => new Date(t.getAttribute('datetime') as string).toLocaleString()),
+        await time.evaluate((t) =>
+          new Date(t.getAttribute('datetime') as string).toLocaleString(undefined, { timeZoneName: 'short' }),
+        ),
       )
       // The author links to their profile on a platform whose address follows from the name; markup stays text.
       expect(await top.getByRole('link', { name: 'pat' }).getAttribute('href')).toBe(

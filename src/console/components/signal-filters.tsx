@@ -35,10 +35,27 @@ export function serverQuery(f: Filters) {
   return q
 }
 
-export function writeAddress(f: Filters) {
-  const q = filterQuery(f).toString()
+/** The list's page kept in the address beside the filters (`offset=20`), so Back returns to it; else the start. */
+export function offsetFromAddress(): number {
+  const offset = Number(new URLSearchParams(location.hash.split('?')[1] ?? '').get('offset'))
+  return Number.isSafeInteger(offset) && offset > 0 ? offset : 0
+}
+
+export function writeAddress(f: Filters, offset = 0) {
+  const query = filterQuery(f)
+  if (offset > 0) query.set('offset', String(offset))
+  const q = query.toString()
   // replaceState: a filter change is not a page of its own in the browser's history, and fires no hashchange.
   history.replaceState(null, '', `#/signals${q ? `?${q}` : ''}`)
+}
+
+/** A link with other filters or page opened in this tab (the same page, so only the address changes). */
+export function useAddressChanges(read: (f: Filters, offset: number) => void) {
+  useEffect(() => {
+    const onHash = () => read(filtersFromAddress(), offsetFromAddress())
+    addEventListener('hashchange', onHash)
+    return () => removeEventListener('hashchange', onHash)
+  }, [])
 }
 
 type Props = { filters: Filters; keywords: string[]; platforms: string[]; onChange: (f: Filters) => void }

@@ -1,7 +1,7 @@
 import type { ComponentChildren } from 'preact'
 import { fewerMarks } from '../../lib/text'
 import { serverNow } from '../server-clock'
-import { relative } from '../time'
+import { exactly, relative } from '../time'
 
 export { ConfirmButton } from './confirm-button'
 
@@ -94,7 +94,7 @@ export function Pager(props: {
       </button>
       {props.shown && (
         <span>
-          {offset + 1}–{Math.min(offset + size, total)} of {total}
+          {offset + 1}–{Math.min(offset + size, total)} of {total.toLocaleString()}
         </span>
       )}
       <button type="button" disabled={offset + size >= total} onClick={() => go(offset + size)}>
@@ -116,7 +116,7 @@ export function Actions(props: { children: ComponentChildren }) {
 export function Ago(props: { iso: string | null; scheduled?: boolean }) {
   if (!props.iso) return <span>—</span>
   return (
-    <time dateTime={props.iso} title={new Date(props.iso).toLocaleString()}>
+    <time dateTime={props.iso} title={exactly(props.iso)}>
       {relative(props.iso, serverNow(), { scheduled: props.scheduled })}
     </time>
   )

@@ -6,6 +6,7 @@ import { ExportCsv } from '../components/export-csv'
 import { HeatThreshold } from '../components/heat-threshold'
 import { PersonItem } from '../components/person-item'
 import { Alert, Choice, Pager } from '../components/ui'
+import { peopleFromAddress, writePeopleAddress } from '../people-address'
 import { Empty, type Hidden } from './people-empty'
 
 type Page = v.InferOutput<typeof PeoplePage>
@@ -15,11 +16,13 @@ const INTENTS = ['ACTIVE', 'COMPETITOR', 'PAIN', 'QUESTION', 'MENTION']
 
 /** docs/console.md#people: the team's people, hottest first, with the heat threshold and the CRM export. */
 export function People() {
-  const [intent, setIntent] = useState('')
-  const [name, setName] = useState('')
-  const [author, setAuthor] = useState('')
-  const [withMuted, setWithMuted] = useState(false)
-  const [offset, setOffset] = useState(0)
+  // Read from the address once, when the page opens (peopleFromAddress); kept there at each change.
+  const [start] = useState(peopleFromAddress)
+  const [intent, setIntent] = useState(start.intent)
+  const [name, setName] = useState(start.author)
+  const [author, setAuthor] = useState(start.author)
+  const [withMuted, setWithMuted] = useState(start.withMuted)
+  const [offset, setOffset] = useState(start.offset)
   const [page, setPage] = useState<Page | null>(null)
   // The filters the shown page was read with: until a new search answers, the old page is told with its own.
   const [shownFor, setShownFor] = useState({ intent, author, withMuted })
@@ -32,6 +35,9 @@ export function People() {
   const load = () =>
     api<Page>('GET', `/people?${query}`)
       .then(async (p) => {
+        // An offset past the end (an old link, people muted since): the last page that has people instead.
+        if (p.people.length === 0 && p.total > 0 && offset > 0)
+          return setOffset(Math.floor((p.total - 1) / PAGE_SIZE) * PAGE_SIZE)
         const [muted, everyone] =
           p.total === 0 && !intent && !author
             ? await Promise.all([
@@ -45,6 +51,7 @@ export function People() {
       })
       .catch((e) => setError(e.message))
   useEffect(() => {
+    writePeopleAddress({ author, intent, withMuted, offset })
     load()
   }, [intent, author, withMuted, offset])
   return (

@@ -13,7 +13,9 @@ import {
   type Filters,
   SignalFilters,
   filtersFromAddress,
+  offsetFromAddress,
   serverQuery,
+  useAddressChanges,
   writeAddress,
 } from '../components/signal-filters'
 import { Alert, Pager } from '../components/ui'
@@ -30,7 +32,7 @@ const PAGE_SIZE = 20
 
 export function Signals(props: { me: Me }) {
   const [filters, setFilters] = useState<Filters>(filtersFromAddress)
-  const [offset, setOffset] = useState(0)
+  const [offset, setOffset] = useState(offsetFromAddress)
   const [page, setPage] = useState<Page | null>(null)
   // Whether the team has any signal at all (dismissed ones too): without one, the page shows how to get a first.
   const [hasAny, setHasAny] = useState(true)
@@ -45,12 +47,10 @@ export function Signals(props: { me: Me }) {
   // anew.
   const scorer = useScorerCondition()
   const { keywords, platforms } = useFilterChoices(setError)
-  // A link with other filters opened in this tab (the same page, so only the address changes).
-  useEffect(() => {
-    const onHash = () => setFilters(filtersFromAddress())
-    addEventListener('hashchange', onHash)
-    return () => removeEventListener('hashchange', onHash)
-  }, [])
+  useAddressChanges((f, at) => {
+    setFilters(f)
+    setOffset(at)
+  })
   const query = serverQuery(filters)
   // A list the filters could not read (a minimum score over 10, the database unreadable) is not shown: the one before
   // it was read with other filters, and looked like their answer.
@@ -67,7 +67,7 @@ export function Signals(props: { me: Me }) {
         // The last page's signals all judged not relevant (or gone elsewhere): its offset is past the end now, and it
         // showed "Signals 41–40 of 40" over nothing. The last page that has signals is read instead.
         if (p.signals.length === 0 && p.total > 0 && offset > 0)
-          return setOffset(Math.floor((p.total - 1) / PAGE_SIZE) * PAGE_SIZE)
+          return goTo(Math.floor((p.total - 1) / PAGE_SIZE) * PAGE_SIZE)
         if (p.total > 0) {
           setHasAny(true)
           return setPage(p)
@@ -81,6 +81,11 @@ export function Signals(props: { me: Me }) {
       }, refused)
       .catch((e) => setError(e.message))
   }, [query.toString(), offset, judged])
+  // The page moved is kept in the address with the filters, so Back from another page returns to it.
+  const goTo = (to: number) => {
+    setOffset(to)
+    writeAddress(filters, to)
+  }
   const change = (f: Filters) => {
     setFilters(f)
     writeAddress(f)
@@ -186,7 +191,7 @@ export function Signals(props: { me: Me }) {
                 />
               ))}
             </ol>
-            <Pager offset={offset} size={PAGE_SIZE} total={page.total} go={setOffset} />
+            <Pager offset={offset} size={PAGE_SIZE} total={page.total} go={goTo} />
           </>
         )}
       </section>

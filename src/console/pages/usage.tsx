@@ -25,11 +25,12 @@ export function Usage() {
         <dt>Plan</dt>
         <dd>{report.plan}</dd>
         <dt>Used this month</dt>
-        <dd>{usage.used.toLocaleString()}</dd>
+        {/* In API calls, said: a team of thousands of signals read a bare "Limit 2,500" as a limit on signals. */}
+        <dd>{counted(usage.used, 'API call')}</dd>
         <dt>Limit</dt>
-        <dd>{usage.limit === null ? 'unlimited' : usage.limit.toLocaleString()}</dd>
+        <dd>{usage.limit === null ? 'unlimited' : `${counted(usage.limit, 'API call')} a month`}</dd>
         <dt>Remaining</dt>
-        <dd>{usage.remaining === null ? 'unlimited' : usage.remaining.toLocaleString()}</dd>
+        <dd>{usage.remaining === null ? 'unlimited' : counted(usage.remaining, 'API call')}</dd>
         <dt>Credits</dt>
         <dd>{report.credits.toLocaleString()}</dd>
         <dt>Quota resets</dt>

@@ -7,7 +7,7 @@ import { Actions, Ago, Alert, ConfirmButton } from '../components/ui'
 import { type Delivery, Deliveries } from '../components/webhook-deliveries'
 import { type Endpoint, filtersOf, KIND_NAMES, timingOf, whereOf } from '../components/destination-summary'
 import { serverNow } from '../server-clock'
-import { fromNow } from '../time'
+import { exactly, fromNow } from '../time'
 
 /** docs/destinations.md: the team's destinations; add, test, disable or enable, remove, and each one's delivery log. */
 export function Webhooks() {
@@ -135,7 +135,7 @@ export function Webhooks() {
                 // docs/destinations.md#rate-limits: why this destination's deliveries wait, and until when.
                 <p>
                   Paused, sending again{' '}
-                  <time dateTime={ep.pausedUntil} title={new Date(ep.pausedUntil).toLocaleString()}>
+                  <time dateTime={ep.pausedUntil} title={exactly(ep.pausedUntil)}>
                     {fromNow(ep.pausedUntil)}
                   </time>
                   : {ep.pausedReason}
