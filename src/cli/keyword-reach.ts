@@ -1,7 +1,7 @@
 import type { Needs } from '../domain/needs'
 import { platformName, type SearchPlatform } from '../config/platform-names'
 import { unreached } from '../domain/keywords/unreached'
-import { streamedOnly } from '../domain/keywords/streamed-only'
+import { reachedBy } from '../domain/keywords/reached'
 import { shellWord } from '../lib/shell-word'
 
 const names = (platforms: SearchPlatform[]) => platforms.map(platformName).join(', ')
@@ -24,19 +24,31 @@ export function unreachedLine(deps: Needs<'config'>, team: { plan: string }, ref
   return `Next: nothing searches ${added.map((k) => `“${k}”`).join(', ')} yet: ${why.filter(Boolean).join('; ')}.`
 }
 
+// A running stream reads who tracks what every 15 s (docs/streams.md#backpressure).
+const STREAM_READS_KEYWORDS_S = 15
+
 /**
- * `keyword add`'s "Next:" line when every platform that reaches the keywords it added is one `serve` reads as a stream
- * (docs/streams.md): it said a running serve "searches on its schedule" of "crm platform:bluesky", which its passes
- * never search; the stream matches each post as it arrives. poll --once searches such a platform only where its search
- * is set up (Bluesky's needs an account its stream does not). null when a pass searches one of them.
+ * `keyword add`'s "Next:" line when something reaches the keywords it added (docs/operations.md#command-line): which
+ * of the plan's platforms they allow `poll --once` searches, serve's passes search (a streamed one they leave out),
+ * and serve's streams match. It told only of `poll --once` and the schedule, so "crm platform:bluesky" on a server
+ * without a Bluesky account was said to be searched, when only the Bluesky stream reaches it, within 15 s.
  */
-export function streamedLine(deps: Needs<'config'>, team: { plan: string }, ref: string, added: string[]) {
-  const only = added.length > 0 ? streamedOnly(deps, team.plan, added) : null
-  if (!only) return null
-  const streams = only.streamed.length === 1 ? 'stream' : 'streams'
-  const poll =
-    only.searchable.length > 0
-      ? `lead-signals poll --once --team ${shellWord(ref)} searches ${names(only.searchable)} now`
-      : `poll --once cannot search ${names(only.streamed)} here (lead-signals platforms check says what its search needs)`
-  return `Next: a running "lead-signals serve" matches ${added.map((k) => `“${k}”`).join(', ')} against the ${names(only.streamed)} ${streams} as posts arrive; ${poll}.`
+export function nextLine(deps: Needs<'config'>, plan: string, ref: string, added: string[]) {
+  const { searched, scheduled, streamed } = reachedBy(deps, plan, added)
+  const { enabled, schedule } = deps.config.polling
+  const within = `new posts against it within ${STREAM_READS_KEYWORDS_S} s`
+  const parts = [
+    searched.length ? `lead-signals poll --once --team ${shellWord(ref)} searches now` : '',
+    !scheduled
+      ? ''
+      : enabled
+        ? `a running "lead-signals serve" searches on its schedule (polling.schedule ${schedule}, UTC)`
+        : 'the server does not poll on a schedule here (polling.enabled = false)',
+    !streamed.length
+      ? ''
+      : scheduled && enabled
+        ? `its streams (${names(streamed)}) match ${within}`
+        : `a running "lead-signals serve" streams ${names(streamed)} and matches ${within}`,
+  ]
+  return `Next: ${parts.filter(Boolean).join('; ')}.`
 }

@@ -9,14 +9,14 @@ import { queriesOf, refuseUnquotedQuery } from './query-args'
 import { refuseSplitTeamName } from './team-words'
 import { listedBy, teamFlag } from './not-there'
 import { searchingPlans } from '../domain/polling/advice'
-import { streamedLine, unreachedLine } from './keyword-reach'
+import { nextLine, unreachedLine } from './keyword-reach'
 
 async function add(argv: string[]): Promise<number> {
   refuseUnquotedQuery('keyword add', argv)
   const { flags, positionals } = parseFlags(argv, { team: { type: 'string' } })
   const ref = requireFlag(flags, 'team')
   const keywords = queriesOf('keyword add', argv, positionals)
-  const { result, narrowed, polling, profiles, unsearched, reach } = await withDeps(flags, async (deps) => {
+  const { result, narrowed, next, profiles, unsearched, nowhere } = await withDeps(flags, async (deps) => {
     await refuseSplitTeamName(deps, 'keyword add', argv)
     const team = await findTeam(deps, ref)
     const teamId = team.id
@@ -24,14 +24,14 @@ async function add(argv: string[]): Promise<number> {
     return {
       result,
       narrowed: narrowedSearches(deps, team.plan, result.added),
-      polling: deps.config.polling,
+      next: nextLine(deps, team.plan, ref, result.added),
       // A plan with no platform searches nothing (starter, as shipped): poll --once would print a table of zeros.
       unsearched: deps.config.plans[team.plan]?.platforms.length === 0 && {
         plan: team.plan,
         plans: searchingPlans(deps.config),
       },
       profiles: (await listIcps(deps, { teamId })).length,
-      reach: unreachedLine(deps, team, ref, result.added) ?? streamedLine(deps, team, ref, result.added),
+      nowhere: unreachedLine(deps, team, ref, result.added),
     }
   })
   if (result.added.length > 0) console.log(`Now tracking ${quoted(result.added)}.`)
@@ -47,17 +47,9 @@ async function add(argv: string[]): Promise<number> {
     console.log(
       `Next: plan ${unsearched.plan} includes no platform, so nothing is searched for this team: lead-signals team set --team ${shellWord(ref)} --plan PLAN gives it one that does (${unsearched.plans.join(', ')}).`,
     )
-  // Nothing reaches the keywords, or only streams do (keyword-reach.ts).
-  else if (reach) console.log(reach)
-  // When it is searched (docs/operations.md#keyword-polling): now on request, else on the server's schedule.
-  else if (result.added.length > 0)
-    console.log(
-      `Next: lead-signals poll --once --team ${shellWord(ref)} searches now; ${
-        polling.enabled
-          ? `a running "lead-signals serve" searches on its schedule (polling.schedule ${polling.schedule}, UTC).`
-          : 'the server does not poll on a schedule here (polling.enabled = false).'
-      }`,
-    )
+  else if (nowhere) console.log(nowhere)
+  // When it is searched or matched (docs/operations.md#keyword-polling, docs/streams.md).
+  else if (result.added.length > 0) console.log(next)
   return 0
 }
 

@@ -12,10 +12,14 @@ export type Added = {
   allowedOn: { keyword: string; platforms: string[] }[]
 }
 
+// A running stream reads who tracks what every 15 s (docs/streams.md#backpressure): "from now on" told of a keyword
+// that a post made in those seconds does not match.
+const STREAM_READS_KEYWORDS_S = 15
+
 /**
  * What happens next to a keyword just added on the Keywords page (docs/console.md#verdicts): the page said nothing,
  * and a new user did not know whether, or when, it was searched. The polling pass that searches it (when it starts,
- * or that polling is off), the streams that match it from now on, or that nothing searches it yet. The platforms of
+ * or that polling is off), the streams that match it within 15 s, or that nothing searches it yet. The platforms of
  * the added keywords only: another keyword may reach a platform that a `platform:` filter keeps these off
  * (docs/queries.md#filters).
  */
@@ -30,7 +34,7 @@ export async function whenSearched(added: Added['allowedOn']): Promise<string> {
   return [
     polled ? `${it} is searched on each polling pass. ${nextPass(polling)}` : '',
     streams.length
-      ? `${streams.join(', ')} ${streams.length > 1 ? 'match' : 'matches'} new posts against it from now on.`
+      ? `${streams.join(', ')} ${streams.length > 1 ? 'match' : 'matches'} new posts against it within ${STREAM_READS_KEYWORDS_S} seconds.`
       : '',
   ]
     .filter(Boolean)

@@ -13,9 +13,10 @@ afterAll(() => withAcme.cleanup())
 const keywords = async () => JSON.parse(await ok(ws, ['keyword', 'list', '--team', 'acme', '--json'])) as string[]
 
 // A keyword added said "Now tracking" and nothing of when it is searched: the README's next step (poll --once) and
-// the server's schedule are what a new team needs to know (docs/operations.md#keyword-polling).
+// the server's schedule are what a new team needs to know (docs/operations.md#keyword-polling), and the streams that
+// match it (docs/streams.md).
 const PASS =
-  'Next: lead-signals poll --once --team acme searches now; a running "lead-signals serve" searches on its schedule (polling.schedule */15 * * * *, UTC).\n'
+  'Next: lead-signals poll --once --team acme searches now; a running "lead-signals serve" searches on its schedule (polling.schedule */15 * * * *, UTC); its streams (Hacker News, Bluesky, Stack Overflow, dev.to) match new posts against it within 15 s.\n'
 // The README's order: a team with no ICP profile describes its customers before a pass, which scores each post once
 // against the profiles there are then (docs/operations.md#what-a-pass-does).
 const PROFILE_FIRST =

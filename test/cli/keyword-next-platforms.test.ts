@@ -33,17 +33,17 @@ describe('keyword add on a keyword limited by platform:', () => {
 // said to be searched by a running serve "on its schedule", and by poll --once now, which cannot search Bluesky
 // without the account its search needs.
 describe('keyword add on a keyword limited to a streamed platform', () => {
-  test('says the stream matches it, and that poll --once searches it only with the settings its search needs', async () => {
+  test('says the stream matches it, and names poll --once only where the search has the settings it needs', async () => {
     const ws = await acme.make()
     expect(nextLine(await ok(ws, ['keyword', 'add', '--team', 'acme', 'crm platform:bluesky']))).toBe(
-      'Next: a running "lead-signals serve" matches “crm platform:bluesky” against the Bluesky stream as posts arrive; poll --once cannot search Bluesky here (lead-signals platforms check says what its search needs).',
+      'Next: a running "lead-signals serve" streams Bluesky and matches new posts against it within 15 s.',
     )
     const account = {
       LEAD_SIGNALS_PLATFORMS_BLUESKY_IDENTIFIER: 'acme.bsky.social',
       LEAD_SIGNALS_PLATFORMS_BLUESKY_APP_PASSWORD: 'abcd-efgh-ijkl-mnop',
     }
     expect(nextLine(await ok(ws, ['keyword', 'add', '--team', 'acme', 'erp platform:bluesky'], { env: account }))).toBe(
-      'Next: a running "lead-signals serve" matches “erp platform:bluesky” against the Bluesky stream as posts arrive; lead-signals poll --once --team acme searches Bluesky now.',
+      'Next: lead-signals poll --once --team acme searches now; a running "lead-signals serve" streams Bluesky and matches new posts against it within 15 s.',
     )
   })
 })

@@ -1,4 +1,5 @@
 import type * as v from 'valibot'
+import type { Logger } from '../../lib/log'
 import type { Config } from '../../config/schema'
 import { AppError } from '../../errors'
 import { USER_AGENT } from '../http'
@@ -27,10 +28,10 @@ const STEADY_MS = 10_000
 // the operator sets another token, so the stream asks again this rarely.
 const REFUSED_SEC = 15 * 60
 // `pace`: STEADY_MS, the first wait after a failure (1 s, doubling), the silence allowance and a stall's `quietMs` and
-// `graceMs` (stall.ts), shortened by tests; `_` (the log) is unused.
+// `graceMs` (stall.ts), shortened by tests.
 type Pace = { steadyMs?: number; firstRetryMs?: number; silenceMs?: number } & StallPace & PlatformShared
 type Table = Config['platforms']['mastodon']
-export function createMastodonStream(config: Table, _?: unknown, pace: Pace = {}): StreamReader {
+export function createMastodonStream(config: Table, log?: Logger, pace: Pace = {}): StreamReader {
   const steadyMs = pace.steadyMs ?? STEADY_MS
   // The configuration requires base_url with the token the stream needs (docs/platforms.md#mastodon). Timelines are
   // read from the instance; the streaming API may live on a host of its own (streaming-address.ts).
@@ -97,6 +98,9 @@ export function createMastodonStream(config: Table, _?: unknown, pace: Pace = {}
           // (docs/streams.md#outages).
           if (opened === undefined || Date.now() - opened < steadyMs)
             throw new AppError('upstream_error', 'mastodon streaming API closed the connection as it opened')
+          // One that was reading is retried within a second, and said: a connection closed every minute read as
+          // healthy, with no line anywhere (docs/streams.md#outages).
+          log?.warn('stream_disconnected', { platform: 'mastodon', endpoint: new URL(host).host })
         } catch (err) {
           if (signal.aborted) return
           // No server-sent events there (GoToSocial, Pleroma, Akkoma): auto reads the WebSocket from now on, at once.

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, test } from 'bun:test'
+import type { Logger } from '../../../src/lib/log'
 import { createMastodonStream } from '../../../src/platforms/mastodon/stream'
 import { testConfig } from '../../support/deps'
 import { fakeMastodon } from '../../support/fake-streams'
@@ -130,4 +131,42 @@ describe('Mastodon stream: a token without the read:statuses scope', () => {
     expect(failures[0]).not.toContain('revoked')
     expect(failures[0]).toContain('platforms.mastodon.access_token')
   }, 30_000)
+})
+
+// docs/streams.md#outages: a streaming connection that had read for 10 s or more and is closed by the server is
+// retried within a second. A Mastodon stream whose connection closed every minute (a proxy's timeout, a streaming
+// server restarting) said so nowhere: no log line and no failure in source health, so it read as healthy however
+// often it reconnected. It logs `stream_disconnected` now, as Jetstream's does; the catch-up still reads the gap.
+describe('Mastodon stream: a streaming connection that was reading and is closed', () => {
+  test('logs stream_disconnected with the streaming host, and reads on after it', async () => {
+    const masto = fakeMastodon('tok')
+    stops.push(masto.stop)
+    const lines: { event: string; fields: Record<string, unknown> }[] = []
+    const log = {
+      info() {},
+      warn: (event: string, fields: Record<string, unknown> = {}) => lines.push({ event, fields }),
+      error() {},
+    } as unknown as Logger
+    const config = testConfig({ platforms: { mastodon: { base_url: masto.url, access_token: 'tok', mode: 'stream' } } })
+    const { got, sink } = recordingSink()
+    const stop = new AbortController()
+    stops.push(() => stop.abort())
+    void createMastodonStream(config.platforms.mastodon, log, { steadyMs: 300, firstRetryMs: 100 }).read(
+      null,
+      sink,
+      stop.signal,
+    )
+    await eventually('the connection', () => masto.connections.length === 1)
+    masto.post('A status read before the streaming server closes the connection.')
+    await eventually('the status', () => got.mentions.length === 1)
+    await Bun.sleep(400)
+    masto.dropAll()
+    await eventually('the disconnection', () => lines.some((l) => l.event === 'stream_disconnected'))
+    expect(lines.find((l) => l.event === 'stream_disconnected')?.fields).toEqual({
+      platform: 'mastodon',
+      endpoint: new URL(masto.streamingUrl).host,
+    })
+    expect(got.failures).toEqual([])
+    await eventually('the reconnection', () => masto.connections.length === 2)
+  })
 })
