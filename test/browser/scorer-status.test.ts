@@ -17,6 +17,7 @@ import { crmSignals } from '../support/crm-signals'
 import { seedTeam, testDeps } from '../support/deps'
 import { heldLoadOllama } from '../support/fake-loading-ollama'
 import { OWNER_PASSWORD, SIZES } from '../support/one-team-console'
+import { countReadings, readingsDone } from '../support/readings'
 import { REFUSED_ORIGIN } from '../support/refused'
 import { serverDateAt } from '../support/server-date'
 
@@ -78,6 +79,7 @@ async function onPage(
     // start-up check): the scorer's "since" then reads "(just now)" however long a loaded host takes to get here, where
     // 45 s of the real clock made it "1 min ago".
     await serverDateAt(view, () => site.deps.clock.now().getTime())
+    await countReadings(view.page)
     await chromium.signIn(view, 'ann@acme.test', OWNER_PASSWORD, path)
     const said = (await read(view.page))?.replace(/\s+/g, ' ') ?? null
     expect(await chromium.fitsWidth(view.page)).toBe(true)
@@ -110,8 +112,8 @@ const signalsNotice = (name: string, size: (typeof SIZES)[number], shot?: string
     '/#/signals',
     async (page) => {
       await page.locator('.getting-started .checklist, ol.signals').first().waitFor()
-      // The scorer's state is read beside the page's own: a notice that is coming has come once every request answered.
-      await page.waitForLoadState('networkidle')
+      // The scorer's state is read beside the page's own: a notice that is coming has come once every reading is drawn.
+      await readingsDone(page)
       const notice = page.locator('.notice.scorer-trouble')
       return (await notice.count()) ? await notice.textContent() : null
     },
