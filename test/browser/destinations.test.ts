@@ -1,10 +1,9 @@
 // The console's Destinations page and the Settings page's one click, as a person uses them: the real app on a real
-// socket, Chromium at a desktop and a phone width, a Discord fake and a real SMTP server on 127.0.0.1.
+// socket, Chromium at a desktop and a phone width, a Discord fake and a real SMTP server on 127.0.0.1. The e-mail such
+// a destination sends, as Chromium renders it: email-rendered.test.ts.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Browser } from 'playwright-core'
 import type { Deps } from '../../src/deps'
-import { emailMessage } from '../../src/domain/webhooks/email-message'
-import { type Lead, shownToPeople } from '../../src/domain/webhooks/links'
 import { createEndpoint } from '../../src/domain/webhooks/endpoints'
 import { addKeywords } from '../../src/domain/keywords/keywords'
 import { createUser } from '../../src/domain/users/users'
@@ -23,7 +22,7 @@ import { checkedAnswer } from '../support/chat-receivers'
 import { seedTeam, testDeps } from '../support/deps'
 import { fakeUpstream } from '../support/fake-upstream'
 import { startSmtp } from '../support/smtp'
-import { endpointInput, signalRow } from '../support/webhooks'
+import { endpointInput } from '../support/webhooks'
 
 let browser: Browser
 let app: ReturnType<typeof listenForBrowser> | undefined
@@ -187,63 +186,6 @@ describe('Destinations and Settings in the console', () => {
       ])
     } finally {
       await view.close()
-    }
-  })
-
-  test('an e-mail as Chromium renders it: readable, platform text shown as text', async () => {
-    const leads = [
-      signalRow('t', {
-        score: 9,
-        intent: 'ACTIVE',
-        author: 'dana_ops',
-        platform: 'reddit',
-        preview:
-          'We need a CRM that our 8 sales reps will actually use. Budget approved for Q1, looking at HubSpot vs Pipedrive.',
-      }),
-      signalRow('t', {
-        score: 7,
-        intent: 'COMPETITOR',
-        author: '<b>mallory</b>',
-        preview: 'Leaving Salesforce <script>alert(1)</script>: too expensive for a team of five.',
-      }),
-      signalRow('t', {
-        score: 6,
-        intent: 'PAIN',
-        platform: 'twitter',
-        preview: 'Spent two hours cleaning duplicate contacts again.',
-      }),
-      // A name with no place to break it: it wraps inside the message rather than widen it past the screen.
-      signalRow('t', {
-        score: 5,
-        intent: 'QUESTION',
-        author: 'x'.repeat(300),
-        preview: 'Any CRM with a Gmail add-on?',
-      }),
-    ]
-    // As deliveries make it (payload.ts): names cut and on one line, platforms by their names.
-    const m = emailMessage(
-      leads.map((s) => shownToPeople(s as Lead)),
-      4,
-      {
-        console: 'https://leads.example.com/#/signals',
-        unsubscribe: 'https://leads.example.com/unsubscribe?token=x',
-      },
-      { team: 'acme', heading: 'daily digest, 2026-11-15 08:00 to 2026-11-16 08:00 UTC' },
-    )
-    for (const size of SIZES) {
-      const view = await openPage(browser, origin, { viewport: size.viewport })
-      try {
-        await view.page.setContent(m.html)
-        await view.page.getByText('<b>mallory</b>', { exact: false }).first().waitFor()
-        expect(await view.page.getByText('on Hacker News').count()).toBeGreaterThan(0)
-        expect(await view.page.locator('script').count()).toBe(0)
-        expect(await view.page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(
-          size.viewport.width,
-        )
-        await screenshot(view.page, `destinations-email-${size.name}`)
-      } finally {
-        await view.close()
-      }
     }
   })
 })

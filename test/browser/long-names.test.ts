@@ -1,7 +1,7 @@
 // Names the console shows as given, with no space to break them at: a user's address (up to 64 + 190 characters,
-// src/domain/users/users.ts), a key's name (up to 100), the name an OAuth client registers itself with (up to 100,
-// anyone's choice), a post's author (whatever the platform allowed). They wrap where they are shown, rather than
-// pushing the page past a phone's width or a button off its screen.
+// src/domain/users/users.ts), a key's name (up to 100), a post's author (whatever the platform allowed). They wrap
+// where they are shown, rather than pushing the page past a phone's width or a button off its screen. An OAuth app's
+// long name on the consent page: consent-long-name.test.ts.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Browser } from 'playwright-core'
 import type { Deps } from '../../src/deps'
@@ -126,43 +126,6 @@ describe('long names', () => {
       await view.close()
     }
   })
-
-  // docs/oauth.md#consent: the page that asks whether to allow an app names it as it named itself.
-  for (const viewport of [PHONE, { width: 1280, height: 800 }])
-    test(`${viewport.width} px: the consent page wraps an app's long name; Allow and Deny stay on screen`, async () => {
-      const redirect = 'http://127.0.0.1:53682/callback'
-      const registered = await fetch(`${app?.origin}/oauth/register`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          client_name: 'N'.repeat(100),
-          redirect_uris: [redirect],
-          token_endpoint_auth_method: 'none',
-        }),
-      })
-      const client = (await registered.json()) as { client_id: string }
-      const query = new URLSearchParams({
-        response_type: 'code',
-        client_id: client.client_id,
-        redirect_uri: redirect,
-        code_challenge: 'c'.repeat(43),
-        code_challenge_method: 'S256',
-        scope: 'signals:read',
-      })
-      const view = await openPage(browser, app?.origin as string, { viewport })
-      try {
-        await signIn(view, 'ann@acme.test', PASSWORD, `/oauth/authorize?${query}`)
-        await view.page.locator('.consent', { hasText: 'N'.repeat(100) }).waitFor()
-        expect(await fitsWidth(view.page)).toBe(true)
-        const name = await view.page.locator('.consent h2').boundingBox()
-        expect((name?.x ?? 0) + (name?.width ?? 0)).toBeLessThanOrEqual(viewport.width)
-        const deny = await view.page.getByRole('button', { name: 'Deny' }).boundingBox()
-        expect((deny?.x ?? 0) + (deny?.width ?? 0)).toBeLessThanOrEqual(viewport.width)
-        await screenshot(view.page, `long-names-consent-${viewport.width}`)
-      } finally {
-        await view.close()
-      }
-    })
 
   test('the Menu of someone with a long address: it wraps, and Sign out stays on screen', async () => {
     const view = await openPage(browser, app?.origin as string, { viewport: PHONE })

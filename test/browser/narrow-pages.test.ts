@@ -6,6 +6,7 @@
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { fitsWidth, navigateTo, openPage, screenshot, signIn } from '../support/browser'
+import { countReadings, readingsDone } from '../support/readings'
 import { OWNER_PASSWORD, oneTeamConsole } from '../support/one-team-console'
 
 const TEAM = 'internationallogisticsholdings_procurement.emea-north_division_4'
@@ -29,6 +30,7 @@ describe('every page, for a team with a long name', () => {
       const view = await openPage(made.browser, made.app.origin, { viewport })
       const { page } = view
       try {
+        await countReadings(page)
         await signIn(view, made.owner, OWNER_PASSWORD)
         const wide: string[] = []
         for (const name of [
@@ -46,7 +48,8 @@ describe('every page, for a team with a long name', () => {
           // The menu as a phone shows it, open, with who is signed in and Sign out.
           if (size !== '1280') await page.getByRole('button', { name: 'Menu' }).click()
           await page.getByRole('button', { name: 'Sign out' }).waitFor()
-          await page.waitForLoadState('networkidle')
+          // Measured once the page's readings are drawn: networkidle returned at once after a move within the document.
+          await readingsDone(page)
           if (!(await fitsWidth(page))) wide.push(`${name}: wider than the window`)
           for (const e of await offScreen(page)) wide.push(`${name}: ${e}`)
           if (name === 'Settings' || name === 'Signals')

@@ -6,6 +6,7 @@ import { describe, expect, test } from 'bun:test'
 import { fitsWidth, navigateTo, openPage, screenshot, signIn } from '../support/browser'
 import { OWNER_PASSWORD, SIZES } from '../support/one-team-console'
 import { polledConsole } from '../support/polled-console'
+import { countReadings, readingsDone } from '../support/readings'
 
 const { world, made, passAt } = polledConsole(['hackernews'])
 const NOW = Date.now()
@@ -13,12 +14,15 @@ const hoursAgo = (h: number) => new Date(NOW - h * 3_600_000)
 
 const warning = (page: import('playwright-core').Page) => page.getByRole('note', { name: 'Sources not answering' })
 
-/** The Signals page, its list drawn, with no warning above it. */
+/** The Signals page, its list drawn and the sources read, with no warning above it. */
 async function expectNoWarning() {
   const view = await openPage(made.browser, made.app.origin, { viewport: SIZES[0][1] })
   try {
+    await countReadings(view.page)
     await signIn(view, made.owner, OWNER_PASSWORD)
     await view.page.locator('ol.signals li').first().waitFor()
+    // The sources are read beside the list: "no warning" said before they were read held whatever they said.
+    await readingsDone(view.page)
     expect(await warning(view.page).count()).toBe(0)
   } finally {
     await view.close()
