@@ -2,6 +2,7 @@
 // enabled button and button-link on screen and clickable, the phone's navigation a compact bar, and the layout
 // fixes of issue 33 item 12 (cards with their buttons apart, the Webhooks form below the list, a scale on the chart,
 // icons that need no emoji font). Screenshots of each page at both sizes.
+import { countReadings, readingsDone } from '../support/readings'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Browser } from 'playwright-core'
 import type { Deps } from '../../src/deps'
@@ -154,6 +155,7 @@ describe('every console page at both sizes', () => {
   for (const size of SIZES) {
     test(`${size.name}: no sideways scroll, every action reachable, screenshots`, async () => {
       const view = await openPage(browser, app?.origin as string, { viewport: size.viewport, signedIn: ann })
+      await countReadings(view.page)
       try {
         await view.goto('/')
         await view.page.locator('.signal').first().waitFor()
@@ -170,6 +172,8 @@ describe('every console page at both sizes', () => {
         for (const p of PAGES) {
           await navigateTo(view.page, p.name)
           await view.page.locator(p.ready).first().waitFor()
+          // Its other readings may still be out: Try the scorer draws its form first, its profiles and quota after.
+          await readingsDone(view.page)
           expect({ page: p.name, fits: await fitsWidth(view.page) }).toEqual({ page: p.name, fits: true })
           if (!p.noActions) await everyActionReachable(view)
           await screenshot(view.page, `layout-${p.slug}-${size.name}`)
